@@ -1,0 +1,12 @@
+# One image for the server and the worker. docker compose up runs redis, server and worker.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY prisma ./prisma
+COPY prisma.config.ts ./
+RUN npm ci
+COPY . .
+RUN npx vite build && node -e "require('fs').writeFileSync('web/dist/.build-hash','image')"
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SKIP_WEB_BUILD=1
+EXPOSE 3000
+CMD ["npm", "start"]

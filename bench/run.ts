@@ -1,0 +1,8 @@
+/** `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run. */
+
+import { benchFaceEditor } from "./face-editor.bench.ts";
+import { benchHttp } from "./http.bench.ts";
+
+await benchHttp();
+await benchFaceEditor();
+process.exit(0);

@@ -1,0 +1,61 @@
+/**
+ * Demo data, idempotent: running it twice changes nothing. `npm start` runs it on every start;
+ * `npm run db:seed` runs it alone. Tests use the same factories.
+ */
+
+import { fileURLToPath } from "node:url";
+import { hashPassword } from "../server/areas/account/password.ts";
+import { createDb, type Db } from "../server/db.ts";
+import { loadEnv } from "../server/env.ts";
+import { createUser } from "./factories.ts";
+import { SYSTEM_ROLES } from "./roles.ts";
+
+export const DEMO_PASSWORD = "Avalive2026!";
+
+export const DEMO_ACCOUNTS = [
+  { email: "silver@demo.avalive.dev", vipType: "silver", phone: "13800000001" },
+  { email: "gold@demo.avalive.dev", vipType: "gold", phone: "13800000002" },
+  { email: "diamond@demo.avalive.dev", vipType: "diamond", phone: "13800000003" },
+  { email: "cloud@demo.avalive.dev", vipType: "cloud", phone: "13800000004" },
+  { email: "free@demo.avalive.dev", vipType: null, phone: "13800000005" },
+] as const;
+
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+export async function seed(db: Db): Promise<readonly DemoAccount[]> {
+  const existing = new Set(
+    (
+      await db.user.findMany({ where: { email: { in: DEMO_ACCOUNTS.map((a) => a.email) } }, select: { email: true } })
+    ).map((u) => u.email),
+  );
+  const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
+  if (missing.length) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    for (const account of missing) await createUser(db, account, passwordHash);
+  }
+  await seedRoles(db);
+  return DEMO_ACCOUNTS;
+}
+
+/** The system avatars: inserted when missing, their definition refreshed when it changed. */
+export async function seedRoles(db: Db) {
+  const existing = new Map((await db.role.findMany()).map((r) => [r.id, r]));
+  for (const role of SYSTEM_ROLES) {
+    const current = existing.get(role.id);
+    if (!current) await db.role.create({ data: role });
+    else if (
+      current.faceParams !== role.faceParams ||
+      current.appearance !== role.appearance ||
+      current.tier !== role.tier
+    ) {
+      await db.role.update({ where: { id: role.id }, data: role });
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const db = createDb(loadEnv().DATABASE_URL);
+  await seed(db);
+  await db.$disconnect();
+  console.log(`Seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD}).`);
+}

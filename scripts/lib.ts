@@ -1,0 +1,64 @@
+/** Steps `npm start`, `npm run dev` and the E2E harness share. */
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0)
+    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
+}
+
+/** Apply every migration in prisma/migrations to the database at `url`. */
+export function migrate(url: string) {
+  fs.mkdirSync(path.join(ROOT, "data"), { recursive: true });
+  if (url.startsWith("file:")) fs.mkdirSync(path.dirname(path.resolve(ROOT, url.slice(5))), { recursive: true });
+  const result = spawnSync(bin("prisma"), ["migrate", "deploy"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`prisma migrate deploy failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+const WEB_INPUTS = ["web", "shared", "vite.config.ts", "package-lock.json", "index.html"];
+const STAMP = path.join(ROOT, "web", "dist", ".build-hash");
+
+function* walk(entry: string): Generator<string> {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isFile()) {
+    yield entry;
+    return;
+  }
+  for (const name of fs.readdirSync(entry).sort()) {
+    if (name === "dist" || name === "node_modules" || name.endsWith(".test.ts") || name.endsWith(".test.tsx")) continue;
+    yield* walk(path.join(entry, name));
+  }
+}
+
+/** A hash of everything the web build reads. */
+export function webSourceHash(): string {
+  const hash = createHash("sha256");
+  for (const input of WEB_INPUTS) {
+    for (const file of walk(path.join(ROOT, input))) {
+      hash.update(path.relative(ROOT, file));
+      hash.update(fs.readFileSync(file));
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** Build the web app unless web/dist was built from exactly these sources. Returns whether it built. */
+export function buildWebIfStale(): boolean {
+  const hash = webSourceHash();
+  if (fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash) return false;
+  run(bin("vite"), ["build", "--logLevel", "warn"]);
+  fs.writeFileSync(STAMP, hash);
+  return true;
+}

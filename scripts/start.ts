@@ -1,0 +1,37 @@
+/**
+ * `npm start`: build the web app when its sources changed, apply migrations, seed demo data,
+ * start the server with its jobs, and print where to go and who to log in as.
+ */
+
+import { DEMO_PASSWORD, seed } from "../prisma/seed.ts";
+import { refreshRolePortraits } from "../server/areas/roles/portraits.ts";
+import { createDb } from "../server/db.ts";
+import { loadEnv } from "../server/env.ts";
+import { startServer } from "../server/main.ts";
+import { buildWebIfStale, migrate } from "./lib.ts";
+
+const env = loadEnv();
+
+if (process.env.SKIP_WEB_BUILD !== "1") {
+  console.log(buildWebIfStale() ? "web: built" : "web: up to date");
+}
+migrate(env.DATABASE_URL);
+const db = createDb(env.DATABASE_URL);
+const accounts = await seed(db);
+await db.$disconnect();
+
+const app = await startServer(env);
+const portraits = await refreshRolePortraits(app.deps, app.log);
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : env.PORT;
+const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+
+console.log(`
+Avalive is running at http://${host}:${port}
+  API docs:  http://${host}:${port}/web-api/docs
+  Jobs:      ${app.deps.jobs.mode === "bullmq" ? "BullMQ on Redis" : "in-process (no Redis answered)"}
+  Database:  ${env.DATABASE_URL}${portraits ? `\n  Rendering ${portraits} avatar portraits in the background` : ""}
+
+Demo accounts (password ${DEMO_PASSWORD}):
+${accounts.map((a) => `  ${a.email.padEnd(28)} ${a.vipType ?? "no membership"}`).join("\n")}
+`);

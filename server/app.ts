@@ -1,0 +1,186 @@
+/**
+ * buildApp(): the whole Fastify application, without listening. Tests build it, inject or
+ * listen on a random port, and close it; main.ts listens.
+ */
+
+import { createHmac, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
+import { createOutbox } from "./areas/account/outbox.ts";
+import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
+import { configRoutes } from "./areas/config/routes.ts";
+import { devRoutes } from "./areas/dev/routes.ts";
+import { fileRoutes } from "./areas/files/routes.ts";
+import { healthRoutes } from "./areas/health/routes.ts";
+import { roleRoutes } from "./areas/roles/routes.ts";
+import { sandboxRoutes } from "./areas/sandbox/routes.ts";
+import { createTokenService, loadSecret } from "./auth.ts";
+import { createDb, type Db } from "./db.ts";
+import type { AppEnv } from "./env.ts";
+import { createJobRunner } from "./jobs/index.ts";
+import type { JobRunner } from "./jobs/runner.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { contextPlugin, trackingId } from "./plugins/context.ts";
+import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
+import { createStorage } from "./storage.ts";
+import type { App, Clock, Deps } from "./types.ts";
+
+export interface BuildOptions {
+  env: AppEnv;
+  /** Replace parts for tests (a runner on its own queue prefix, say). */
+  db?: Db;
+  jobs?: JobRunner;
+  /** Where the built web app is; omitted in API-only tests. */
+  webDist?: string | null;
+  /** A controllable clock for time-dependent rules (code expiry). */
+  clock?: Clock;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export const WEB_DIST = path.resolve(import.meta.dirname, "../web/dist");
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
+      redact: ["req.headers.authorization"],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.isProduction,
+    // The tracking ids ride on every line a request logs.
+    childLoggerFactory(logger, bindings, opts, rawReq) {
+      return logger.child(
+        { ...bindings, web_id: trackingId(rawReq.headers.web_id), ssid: trackingId(rawReq.headers.ssid) },
+        opts,
+      );
+    },
+    ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = options.db ?? createDb(env.DATABASE_URL);
+  const storage = createStorage(env.mediaDir);
+  const secret = loadSecret(env.DATA_DIR, env.JWT_SECRET);
+  const tokens = createTokenService(db, secret, env.TOKEN_TTL_SECONDS);
+  const jobs = options.jobs ?? (await createJobRunner(env, { db, storage, log: app.log }));
+  const outbox = createOutbox({
+    db,
+    log: app.log,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    keepInMemory: !env.isProduction,
+  });
+  const codeKey = createHmac("sha256", secret).update("verification-codes").digest();
+  const clock = options.clock ?? { now: () => new Date() };
+  const deps: Deps = { env, db, storage, jobs, tokens, outbox, codeKey, clock };
+  app.decorate("deps", deps);
+  app.addHook("onClose", async () => {
+    await jobs.close();
+    if (!options.db) await db.$disconnect();
+  });
+
+  await app.register(contextPlugin, { defaultLanguage: SITE_PROFILES[env.SITE].defaultLanguage });
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        mediaSrc: ["'self'", "blob:", "data:"],
+        frameSrc: ["'self'"],
+        // Framing is allowed only for the configured micro-app hosts.
+        frameAncestors: ["'self'", ...env.hostOrigins],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: env.hostOrigins.length ? false : { action: "sameorigin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: "1 minute" });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 20, parts: 25 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Avalive /web-api", version: "0.1.0", description: "The Avalive web API. See docs/api.md." },
+      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/web-api/docs", staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (p1) => {
+      await p1.register(configRoutes);
+      await p1.register(accountPublicRoutes);
+    },
+    { prefix: "/web-api/p1" },
+  );
+  await app.register(
+    async (v1) => {
+      await v1.register(authPlugin);
+      await v1.register(accountRoutes);
+      await v1.register(fileRoutes);
+      await v1.register(roleRoutes);
+    },
+    { prefix: "/web-api/v1" },
+  );
+  if (!env.isProduction) {
+    await app.register(devRoutes);
+    await app.register(sandboxRoutes);
+  }
+
+  fs.mkdirSync(env.mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: env.mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+
+  const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
+  const hasWeb = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: "/",
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: ["index.html"],
+      setHeaders(reply, file) {
+        reply.header(
+          "cache-control",
+          file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+
+  // Paths outside the API are the web app's routes: the router in the page decides.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    const apiLike = /^\/(web-api|media|dev)(\/|$)/.test(url);
+    if (hasWeb && !apiLike && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
+    }
+    return reply.status(404).send(errorEnvelope(request, "ROUTE_NOT_FOUND", { method: request.method, url }));
+  });
+
+  return app;
+}

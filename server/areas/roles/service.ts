@@ -1,0 +1,258 @@
+import type { Language } from "../../../shared/constants.ts";
+import { activeVip, equityStatus, limitsOf } from "../../../shared/membership.ts";
+import type {
+  Appearance,
+  CustomRoleDetail,
+  CustomRoleRecord,
+  FaceParams,
+  RoleRecord,
+} from "../../../shared/schemas/roles.ts";
+import { isBlankName } from "../../../shared/validation.ts";
+import { BizError } from "../../errors.ts";
+import type { Deps } from "../../types.ts";
+import { mediaUrl } from "../files/service.ts";
+
+type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
+type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
+
+const parse = <T>(json: string, fallback: T): T => {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function roleName(row: RoleRow, language: Language): string {
+  if (language === "EN") return row.name;
+  return parse<Record<string, string>>(row.names, {})[language] ?? row.name;
+}
+
+export function toRoleRecord(row: RoleRow, vipType: string | null | undefined, language: Language): RoleRecord {
+  return {
+    id: row.id,
+    name: roleName(row, language),
+    img: row.imgKey ? mediaUrl(row.imgKey) : null,
+    sex: row.sex,
+    equityStatus: equityStatus(row.tier, vipType),
+    tier: row.tier,
+  };
+}
+
+export function toCustomRecord(row: CustomRow): CustomRoleRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    sex: row.sex,
+    kind: row.kind,
+    img: row.imgKey ? mediaUrl(row.imgKey) : null,
+    sourceRoleId: row.sourceRoleId,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toCustomDetail(row: CustomRow): CustomRoleDetail {
+  return {
+    ...toCustomRecord(row),
+    faceParams: parse<FaceParams>(row.faceParams, {}),
+    appearance: parse<Appearance>(row.appearance, {}),
+  };
+}
+
+/** The user's membership now (expired counts as none). */
+export async function currentVip(db: Deps["db"], userId: string, now: Date): Promise<string | null> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { vipType: true, vipExpiresAt: true } });
+  return activeVip(user, now);
+}
+
+/** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
+export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock" | "jobs">) {
+  const vipOf = (userId: string) => currentVip(db, userId, clock.now());
+
+  /** Render the avatar's portrait again in the background; the list shows the old one meanwhile. */
+  const refreshPortrait = (id: string) => {
+    jobs.run("avatarThumbnail", { kind: "custom", id }).catch(() => {
+      // reported by the runner; the previous portrait stays
+    });
+  };
+
+  async function ownRole(userId: string, id: string) {
+    const row = await db.customRole.findFirst({ where: { id, userId } });
+    if (!row) throw new BizError("NOT_FOUND");
+    return row;
+  }
+
+  /** A system role the user may use: missing is not found, above their membership is locked. */
+  async function usableSystemRole(userId: string, id: string) {
+    const role = await db.role.findUnique({ where: { id } });
+    if (!role) throw new BizError("NOT_FOUND");
+    if (equityStatus(role.tier, await vipOf(userId)) !== 1) throw new BizError("LOCKED");
+    return role;
+  }
+
+  async function checkDiyLimit(userId: string) {
+    const [count, vip] = await Promise.all([db.customRole.count({ where: { userId } }), vipOf(userId)]);
+    if (count >= limitsOf(vip).diyFaces) throw new BizError(vip ? "DIY_FACE_LIMIT" : "LOCKED");
+  }
+
+  async function checkPlanLimit(userId: string) {
+    const [count, vip] = await Promise.all([db.plan.count({ where: { userId } }), vipOf(userId)]);
+    if (count >= limitsOf(vip).plans) throw new BizError(vip ? "PLAN_LIMIT" : "LOCKED");
+  }
+
+  return {
+    ownRole,
+    usableSystemRole,
+    vipOf,
+    checkDiyLimit,
+    checkPlanLimit,
+
+    async list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
+      const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
+      const where = sex ? { sex } : {};
+      const [rows, total, vip] = await Promise.all([
+        db.role.findMany({
+          where,
+          orderBy: [{ sort: "asc" }, { id: "asc" }],
+          skip: (query.page - 1) * query.limit,
+          take: query.limit,
+        }),
+        db.role.count({ where }),
+        vipOf(userId),
+      ]);
+      return { records: rows.map((row) => toRoleRecord(row, vip, language)), total };
+    },
+
+    async systemRolesWithParams(userId: string, language: Language) {
+      const [rows, vip] = await Promise.all([
+        db.role.findMany({ orderBy: [{ sort: "asc" }, { id: "asc" }] }),
+        vipOf(userId),
+      ]);
+      return rows.map((row) => ({
+        ...toRoleRecord(row, vip, language),
+        faceParams: parse<FaceParams>(row.faceParams, {}),
+        appearance: parse<Appearance>(row.appearance, {}),
+      }));
+    },
+
+    async page(userId: string, body: { page: number; limit: number; sex?: number | "" }) {
+      const where = { userId, ...(body.sex ? { sex: body.sex } : {}) };
+      const [rows, total] = await Promise.all([
+        db.customRole.findMany({
+          where,
+          orderBy: { updatedAt: "desc" },
+          skip: (body.page - 1) * body.limit,
+          take: body.limit,
+        }),
+        db.customRole.count({ where }),
+      ]);
+      return { records: rows.map(toCustomRecord), total };
+    },
+
+    /** A DIY face from a system role: its parameters (or the editor's, when given) under a name. */
+    async create(
+      userId: string,
+      input: { id: string; name?: string; faceParams?: FaceParams; appearance?: Appearance },
+      language: Language,
+    ) {
+      const role = await usableSystemRole(userId, input.id);
+      if (input.name !== undefined && isBlankName(input.name)) throw new BizError("NAME_EMPTY");
+      await checkDiyLimit(userId);
+      const base = role.faceParams;
+      const row = await db.customRole.create({
+        data: {
+          userId,
+          name: input.name?.trim() || roleName(role, language),
+          sex: role.sex,
+          kind: "diy",
+          sourceRoleId: role.id,
+          faceParams: input.faceParams ? JSON.stringify(input.faceParams) : base,
+          appearance: input.appearance ? JSON.stringify(input.appearance) : role.appearance,
+          initParams: base,
+          imgKey: role.imgKey,
+        },
+      });
+      if (input.faceParams || input.appearance) refreshPortrait(row.id);
+      return row.id;
+    },
+
+    async copy(userId: string, id: string, copySuffix: string) {
+      const source = await ownRole(userId, id);
+      await checkDiyLimit(userId);
+      const row = await db.customRole.create({
+        data: {
+          userId,
+          name: `${source.name}${copySuffix}`.slice(0, 40),
+          description: source.description,
+          sex: source.sex,
+          kind: source.kind,
+          sourceRoleId: source.sourceRoleId,
+          faceParams: source.faceParams,
+          appearance: source.appearance,
+          initParams: source.initParams,
+          imgKey: source.imgKey,
+        },
+      });
+      return row.id;
+    },
+
+    /**
+     * Save from the face editor (with faceParams: its name is the face's, 'Filename is required')
+     * or rename from the avatar list (name only: 'name cannot be empty').
+     */
+    async update(
+      userId: string,
+      input: { id: string; name?: string; description?: string; faceParams?: FaceParams; appearance?: Appearance },
+    ) {
+      await ownRole(userId, input.id);
+      if (input.name !== undefined && isBlankName(input.name)) {
+        throw new BizError(input.faceParams ? "FILENAME_REQUIRED" : "NAME_EMPTY");
+      }
+      await db.customRole.update({
+        where: { id: input.id },
+        data: {
+          ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.faceParams ? { faceParams: JSON.stringify(input.faceParams) } : {}),
+          ...(input.appearance ? { appearance: JSON.stringify(input.appearance) } : {}),
+        },
+      });
+      if (input.faceParams || input.appearance) refreshPortrait(input.id);
+    },
+
+    detail: async (userId: string, id: string) => toCustomDetail(await ownRole(userId, id)),
+
+    /** What the avatar started as: reset restores this. */
+    async detailInit(userId: string, id: string) {
+      const row = await ownRole(userId, id);
+      const source = row.sourceRoleId ? await db.role.findUnique({ where: { id: row.sourceRoleId } }) : null;
+      return {
+        sex: row.sex as 1 | 2,
+        faceParams: parse<FaceParams>(row.initParams, {}),
+        appearance: parse<Appearance>(source?.appearance ?? row.appearance, {}),
+      };
+    },
+
+    async reset(userId: string, id: string) {
+      const row = await ownRole(userId, id);
+      await db.customRole.update({ where: { id }, data: { faceParams: row.initParams } });
+      refreshPortrait(id);
+    },
+
+    async remove(userId: string, id: string) {
+      await ownRole(userId, id);
+      await db.customRole.delete({ where: { id } });
+    },
+
+    async roleAndCustom(userId: string, language: Language) {
+      const [roles, custom] = await Promise.all([
+        this.systemRolesWithParams(userId, language),
+        db.customRole.findMany({ where: { userId }, orderBy: { updatedAt: "desc" } }),
+      ]);
+      return { roles, customRoles: custom.map(toCustomDetail) };
+    },
+  };
+}
+
+export type RoleService = ReturnType<typeof createRoleService>;

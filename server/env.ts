@@ -1,0 +1,87 @@
+/** The environment, parsed once at boot. A bad value stops the boot with one clear line. */
+
+import path from "node:path";
+import Type, { type Static } from "typebox";
+import { Value } from "typebox/value";
+
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("production"), Type.Literal("test")], {
+    default: "development",
+  }),
+  HOST: Type.String({ default: "127.0.0.1" }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  DATA_DIR: Type.String({ default: "data" }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: "^file:" })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
+  JOBS_MODE: Type.Union([Type.Literal("auto"), Type.Literal("bullmq"), Type.Literal("in-process")], {
+    default: "auto",
+  }),
+  /** Hosts (comma separated) cartoon GLBs may also be fetched from, besides the server's own storage. */
+  CARTOON_HOSTS: Type.String({ default: "" }),
+  /** Redis key prefix of the queues: instances sharing a Redis must not take each other's jobs. */
+  QUEUE_PREFIX: Type.String({ default: "avalive", pattern: "^[A-Za-z0-9_:-]+$" }),
+  /** How long a worker's job lock lives; a killed worker's job is taken up again after it lapses. */
+  WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  /** Run the BullMQ workers inside the server process (false when `npm run worker` runs them). */
+  EMBEDDED_WORKER: Type.Boolean({ default: true }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 7 * 24 * 3600 }),
+  SITE: Type.Union([Type.Literal("cn"), Type.Literal("intl")], { default: "intl" }),
+  /** Origins allowed to frame the app (micro-app hosts), comma separated. */
+  HOST_ORIGINS: Type.String({ default: "" }),
+  OFFICIAL_SITE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  /** Send email through this SMTP server (smtp:// or smtps://); without it email is only logged. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
+  MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
+  RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
+  /** Per IP and minute, on the calls that send codes and on the login calls. */
+  SEND_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Codes one IP may have sent in an hour, across all targets. */
+  CODES_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  LOG_LEVEL: Type.Union(
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
+    { default: "info" },
+  ),
+});
+
+export type RawEnv = Static<typeof Env>;
+
+export interface AppEnv extends RawEnv {
+  DATABASE_URL: string;
+  hostOrigins: string[];
+  mediaDir: string;
+  isProduction: boolean;
+}
+
+function coerce(source: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const value = source[key];
+    if (value === undefined || value === "") continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
+  const input = Value.Default(Env, Value.Convert(Env, coerce(source)));
+  if (!Value.Check(Env, input)) {
+    const [first] = Value.Errors(Env, input);
+    const field = first?.instancePath.replace(/^\//, "") || "environment";
+    throw new Error(`Invalid environment variable ${field}: ${first?.message ?? "invalid value"}`);
+  }
+  const env = input as RawEnv;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
+    hostOrigins: env.HOST_ORIGINS.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    mediaDir: path.join(dataDir, "media"),
+    isProduction: env.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,71 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { JOB_ATTEMPTS, JOB_BACKOFF_MS, type QueueName } from "../../shared/queues.ts";
+import { processors } from "../../worker/processors/index.ts";
+import { type JobContext, PermanentJobError } from "../../worker/processors/types.ts";
+import { JobFailedError, type JobRunner } from "./runner.ts";
+
+type Deps = Omit<JobContext, "progress" | "attempt">;
+
+/**
+ * Runs the same processors as the BullMQ worker, in this process, with the same retry
+ * policy (attempts with exponential backoff). Used when no Redis answers.
+ */
+export function createInProcessRunner(deps: Deps): JobRunner {
+  const running = new Map<string, Promise<unknown>>();
+  /** Every job under way, with or without an id: close() waits for them all. */
+  const inflight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  async function attemptAll<Q extends QueueName>(
+    queue: Q,
+    payload: Parameters<(typeof processors)[Q]>[0],
+    onProgress?: (p: number) => void,
+  ) {
+    const processor = processors[queue];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await processor(payload, {
+          ...deps,
+          attempt,
+          progress: async (percent) => onProgress?.(percent),
+        });
+      } catch (error) {
+        const permanent = error instanceof PermanentJobError;
+        if (permanent || attempt >= JOB_ATTEMPTS || closed) {
+          deps.log.warn({ queue, attempt, err: error }, "job failed");
+          throw new JobFailedError(error instanceof Error ? error.message : String(error));
+        }
+        await sleep(JOB_BACKOFF_MS * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  return {
+    mode: "in-process",
+    run(queue, payload, options = {}) {
+      if (closed) return Promise.reject(new JobFailedError("job runner is closed"));
+      const key = options.jobId ? `${queue}:${options.jobId}` : null;
+      const existing = key ? running.get(key) : undefined;
+      if (existing) return existing as ReturnType<JobRunner["run"]>;
+      const promise = attemptAll(queue, payload, options.onProgress);
+      inflight.add(promise);
+      void promise.then(
+        () => inflight.delete(promise),
+        () => inflight.delete(promise),
+      );
+      if (key) {
+        running.set(key, promise);
+        void promise.then(
+          () => running.delete(key),
+          () => running.delete(key),
+        );
+      }
+      return promise as ReturnType<JobRunner["run"]>;
+    },
+    healthy: async () => !closed,
+    async close() {
+      closed = true;
+      await Promise.allSettled(inflight);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { CODES, type CodeName } from "../../shared/codes.ts";
+import type { JobPayload, JobResult, QueueName } from "../../shared/queues.ts";
+import { BIZ_PREFIX } from "../../worker/processors/types.ts";
+
+export type JobsMode = "bullmq" | "in-process";
+
+export interface RunOptions {
+  /** A stable id makes the job idempotent: the same id is never run twice at once. */
+  jobId?: string;
+  timeoutMs?: number;
+  onProgress?: (percent: number) => void;
+}
+
+/** Runs a job and waits for its result, through BullMQ or in this process. */
+export interface JobRunner {
+  readonly mode: JobsMode;
+  run<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: RunOptions): Promise<JobResult<Q>>;
+  healthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A job that ended in failure; `codeName` is set when the processor named a business error. */
+export class JobFailedError extends Error {
+  readonly codeName: CodeName | undefined;
+  constructor(reason: string) {
+    super(reason);
+    this.name = "JobFailedError";
+    const match = reason.match(new RegExp(`${BIZ_PREFIX}(\\w+)`));
+    const name = match?.[1];
+    this.codeName = name && name in CODES ? (name as CodeName) : undefined;
+  }
+}
+
+export const DEFAULT_JOB_TIMEOUT_MS = 55_000;

@@ -1,0 +1,46 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { Outbox } from "./areas/account/outbox.ts";
+import type { TokenService } from "./auth.ts";
+import type { Db } from "./db.ts";
+import type { AppEnv } from "./env.ts";
+import type { JobRunner } from "./jobs/runner.ts";
+import type { Storage } from "./storage.ts";
+
+/** The Fastify instance as the route files see it: TypeBox-typed. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What the areas of the API share; decorated on the app as `app.deps`. */
+export interface Clock {
+  now(): Date;
+}
+
+export interface Deps {
+  env: AppEnv;
+  clock: Clock;
+  outbox: Outbox;
+  /** The key codes are hashed with (derived from the token secret). */
+  codeKey: Buffer;
+  db: Db;
+  storage: Storage;
+  jobs: JobRunner;
+  tokens: TokenService;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

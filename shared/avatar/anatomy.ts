@@ -1,0 +1,158 @@
+/**
+ * Base proportions of the two base shapes (sex 1 male, sex 2 female), in metres: y up, the face
+ * looks toward +z, the origin is the centre of the head at ear level. Values for the subject's left
+ * side (+x) only; the right side is always the mirror image.
+ */
+import type { Vec3 } from "./math.ts";
+
+export interface Blob {
+  c: Vec3;
+  r: Vec3;
+}
+
+export interface Anatomy {
+  sex: 1 | 2;
+  /** Rays for the head surface start here; every head point is seen from it exactly once. */
+  rayCenter: Vec3;
+  cranium: Blob;
+  face: Blob;
+  jaw: Blob;
+  jawAngle: Blob;
+  chin: Blob;
+  cheek: Blob;
+  browRidge: Blob;
+  /** Smooth-union widths: larger is softer. */
+  blend: { face: number; feature: number };
+  neck: { top: Vec3; bottom: Vec3; radius: number };
+  nose: {
+    bridgeTop: Vec3;
+    bridgeBottom: Vec3;
+    bridgeR: [number, number];
+    tip: Vec3;
+    tipR: number;
+    ala: Vec3;
+    alaR: number;
+  };
+  eye: {
+    center: Vec3;
+    radius: number;
+    /** Half widths of the opening toward the nose and toward the ear. */
+    halfIn: number;
+    halfOut: number;
+    /** Heights of the upper and lower lid margins above and below the eye centre. */
+    upper: number;
+    lower: number;
+    /** Outer corner lift per metre of width (a stylised upward cant). */
+    tilt: number;
+    lid: number;
+    iris: number;
+    pupil: number;
+  };
+  mouth: {
+    center: Vec3;
+    halfWidth: number;
+    upperH: number;
+    lowerH: number;
+    upperFull: number;
+    lowerFull: number;
+  };
+  brow: { inner: [number, number]; peak: [number, number]; tail: [number, number]; thickIn: number; thickOut: number };
+  ear: { center: Vec3; height: number; width: number; flare: number };
+  torso: { shoulderHalf: number; chestDepth: number; top: number; bottom: number };
+  hair: "short" | "long";
+}
+
+export const FEMALE: Anatomy = {
+  sex: 2,
+  rayCenter: [0, -0.012, 0.004],
+  cranium: { c: [0, 0.03, -0.012], r: [0.071, 0.098, 0.097] },
+  face: { c: [0, -0.006, 0.02], r: [0.054, 0.058, 0.064] },
+  jaw: { c: [0, -0.051, 0.022], r: [0.039, 0.038, 0.06] },
+  jawAngle: { c: [0.039, -0.052, -0.018], r: [0.01, 0.019, 0.018] },
+  chin: { c: [0, -0.078, 0.058], r: [0.016, 0.014, 0.017] },
+  cheek: { c: [0.04, -0.004, 0.05], r: [0.021, 0.016, 0.023] },
+  browRidge: { c: [0, 0.036, 0.062], r: [0.054, 0.013, 0.02] },
+  blend: { face: 0.016, feature: 0.013 },
+  neck: { top: [0, -0.055, -0.02], bottom: [0, -0.27, -0.028], radius: 0.047 },
+  nose: {
+    bridgeTop: [0, 0.02, 0.079],
+    bridgeBottom: [0, -0.015, 0.092],
+    bridgeR: [0.0048, 0.0056],
+    tip: [0, -0.022, 0.094],
+    tipR: 0.0078,
+    ala: [0.0095, -0.026, 0.083],
+    alaR: 0.0062,
+  },
+  eye: {
+    center: [0.031, 0.011, 0.0605],
+    radius: 0.0135,
+    halfIn: 0.0123,
+    halfOut: 0.0134,
+    upper: 0.0083,
+    lower: 0.006,
+    tilt: 0.12,
+    lid: 0.0011,
+    iris: 0.0076,
+    pupil: 0.0028,
+  },
+  mouth: {
+    center: [0, -0.05, 0.083],
+    halfWidth: 0.022,
+    upperH: 0.0068,
+    lowerH: 0.0088,
+    upperFull: 0.0022,
+    lowerFull: 0.0028,
+  },
+  brow: { inner: [0.011, 0.029], peak: [0.034, 0.036], tail: [0.053, 0.027], thickIn: 0.0042, thickOut: 0.0012 },
+  ear: { center: [0.071, -0.004, -0.012], height: 0.056, width: 0.03, flare: 0.3 },
+  torso: { shoulderHalf: 0.158, chestDepth: 0.084, top: -0.127, bottom: -0.36 },
+  hair: "long",
+};
+
+/** Male base: larger head, wider jaw and brow ridge, longer nose, thinner lips, thicker neck. */
+export const MALE: Anatomy = {
+  ...FEMALE,
+  sex: 1,
+  cranium: { c: [0, 0.031, -0.013], r: [0.074, 0.1, 0.1] },
+  face: { c: [0, -0.007, 0.02], r: [0.054, 0.06, 0.066] },
+  jaw: { c: [0, -0.058, 0.022], r: [0.045, 0.041, 0.062] },
+  jawAngle: { c: [0.045, -0.062, -0.02], r: [0.012, 0.019, 0.021] },
+  chin: { c: [0, -0.088, 0.06], r: [0.021, 0.016, 0.018] },
+  cheek: { c: [0.044, -0.001, 0.049], r: [0.02, 0.014, 0.022] },
+  browRidge: { c: [0, 0.036, 0.066], r: [0.058, 0.014, 0.021] },
+  neck: { top: [0, -0.06, -0.02], bottom: [0, -0.27, -0.03], radius: 0.053 },
+  nose: {
+    bridgeTop: [0, 0.021, 0.081],
+    bridgeBottom: [0, -0.017, 0.096],
+    bridgeR: [0.0058, 0.0066],
+    tip: [0, -0.025, 0.097],
+    tipR: 0.0086,
+    ala: [0.0106, -0.029, 0.084],
+    alaR: 0.0062,
+  },
+  eye: {
+    ...FEMALE.eye,
+    center: [0.032, 0.01, 0.061],
+    radius: 0.0132,
+    upper: 0.0071,
+    lower: 0.0054,
+    tilt: 0.06,
+    iris: 0.0072,
+  },
+  mouth: {
+    center: [0, -0.054, 0.085],
+    halfWidth: 0.0245,
+    upperH: 0.0058,
+    lowerH: 0.0078,
+    upperFull: 0.0016,
+    lowerFull: 0.0024,
+  },
+  brow: { inner: [0.011, 0.026], peak: [0.034, 0.031], tail: [0.055, 0.025], thickIn: 0.0062, thickOut: 0.0026 },
+  ear: { center: [0.075, -0.006, -0.013], height: 0.06, width: 0.032, flare: 0.32 },
+  torso: { shoulderHalf: 0.185, chestDepth: 0.096, top: -0.13, bottom: -0.36 },
+  hair: "short",
+};
+
+export function anatomyFor(sex: 1 | 2): Anatomy {
+  return sex === 1 ? MALE : FEMALE;
+}

@@ -1,0 +1,83 @@
+/** Colours and materials: skin tone as a 0..1 scale over a realistic palette, sRGB in, linear out. */
+import { clamp, lerp, srgbToLinear } from "./math.ts";
+import type { AvatarMaterial, PartId } from "./mesh.ts";
+
+export type Rgb = [number, number, number];
+
+/** From very fair (0) to deep (1), sRGB; sampled from common skin swatches. */
+export const SKIN_PALETTE: readonly Rgb[] = [
+  [0.98, 0.85, 0.77],
+  [0.95, 0.78, 0.67],
+  [0.89, 0.69, 0.56],
+  [0.78, 0.57, 0.43],
+  [0.62, 0.43, 0.3],
+  [0.45, 0.3, 0.2],
+  [0.3, 0.2, 0.14],
+];
+
+export const HAIR_PRESETS = {
+  black: [0.05, 0.045, 0.045],
+  darkBrown: [0.17, 0.11, 0.08],
+  chestnut: [0.36, 0.2, 0.12],
+  blonde: [0.78, 0.62, 0.4],
+  auburn: [0.5, 0.2, 0.1],
+  silver: [0.72, 0.72, 0.74],
+} as const satisfies Record<string, Rgb>;
+
+export const EYE_PRESETS = {
+  brown: [0.36, 0.22, 0.12],
+  hazel: [0.45, 0.36, 0.18],
+  blue: [0.3, 0.48, 0.68],
+  green: [0.3, 0.5, 0.32],
+  grey: [0.5, 0.55, 0.58],
+} as const satisfies Record<string, Rgb>;
+
+export function skinColor(tone: number): Rgb {
+  const t = clamp(tone, 0, 1) * (SKIN_PALETTE.length - 1);
+  const i = Math.min(Math.floor(t), SKIN_PALETTE.length - 2);
+  const a = SKIN_PALETTE[i] as Rgb;
+  const b = SKIN_PALETTE[i + 1] as Rgb;
+  const f = t - i;
+  return [lerp(a[0], b[0], f), lerp(a[1], b[1], f), lerp(a[2], b[2], f)];
+}
+
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
+
+function material(name: PartId, srgb: Rgb, roughness: number, doubleSided = false): AvatarMaterial {
+  const m: AvatarMaterial = {
+    name,
+    baseColor: [srgbToLinear(srgb[0]), srgbToLinear(srgb[1]), srgbToLinear(srgb[2]), 1],
+    roughness,
+    metallic: 0,
+  };
+  if (doubleSided) m.doubleSided = true;
+  return m;
+}
+
+export interface Colors {
+  skinTone: number;
+  hair: Rgb;
+  eyes: Rgb;
+  clothing: Rgb;
+}
+
+export function materialsFor(c: Colors): Record<PartId, AvatarMaterial> {
+  const skin = skinColor(c.skinTone);
+  const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.5), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
+  const brows = mix(c.hair, [0.06, 0.04, 0.035], 0.35);
+  return {
+    skin: material("skin", skin, 0.55),
+    ears: material("ears", skin, 0.55),
+    lips: material("lips", lips, 0.38),
+    sclera: material("sclera", [0.94, 0.93, 0.91], 0.2),
+    iris: material("iris", c.eyes, 0.15),
+    pupil: material("pupil", [0.02, 0.02, 0.025], 0.1),
+    lashes: material("lashes", [0.04, 0.03, 0.03], 0.6, true),
+    brows: material("brows", brows, 0.8),
+    teeth: material("teeth", [0.93, 0.91, 0.86], 0.3),
+    tongue: material("tongue", [0.75, 0.36, 0.38], 0.45),
+    mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
+    hair: material("hair", c.hair, 0.45, true),
+    clothing: material("clothing", c.clothing, 0.85),
+  };
+}

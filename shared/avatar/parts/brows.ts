@@ -1,0 +1,55 @@
+/** Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. */
+import { add, lerp, normalize, scale, sub, type Vec3 } from "../math.ts";
+import { PartBuilder } from "../mesh.ts";
+import type { HeadShape } from "./head.ts";
+
+/** The skin point in front of (x, y): two ray refinements are enough on the gently curved brow. */
+function skinAt(shape: HeadShape, x: number, y: number): { p: Vec3; n: Vec3 } {
+  let target: Vec3 = [x, y, 0.075];
+  let p: Vec3 = target;
+  for (let i = 0; i < 3; i++) {
+    p = shape.skinPoint(normalize(sub(target, shape.C))).p;
+    target = [x, y, p[2]];
+  }
+  const e = 0.0015;
+  const px = shape.skinPoint(normalize(sub([x + e, y, p[2]], shape.C))).p;
+  const py = shape.skinPoint(normalize(sub([x, y + e, p[2]], shape.C))).p;
+  const tx = sub(px, p);
+  const ty = sub(py, p);
+  const n = normalize([tx[1] * ty[2] - tx[2] * ty[1], tx[2] * ty[0] - tx[0] * ty[2], tx[0] * ty[1] - tx[1] * ty[0]]);
+  return { p, n };
+}
+
+export function buildBrows(shape: HeadShape): PartBuilder {
+  const b = new PartBuilder("brows");
+  const B = shape.A.brow;
+  const ey = shape.A.eye.center[1];
+  const N = 20;
+  const across = [-0.5, -0.2, 0.2, 0.5];
+  const lift = [0.0002, 0.00055, 0.00055, 0.0002];
+  for (const side of [1, -1]) {
+    const rows: number[][] = across.map(() => []);
+    // quadratic Bezier through inner, peak (at s = 0.5) and tail
+    const ctrl: [number, number] = [
+      2 * B.peak[0] - (B.inner[0] + B.tail[0]) / 2,
+      2 * B.peak[1] - (B.inner[1] + B.tail[1]) / 2,
+    ];
+    for (let i = 0; i <= N; i++) {
+      const s = i / N;
+      const x = (1 - s) ** 2 * B.inner[0] + 2 * s * (1 - s) * ctrl[0] + s * s * B.tail[0];
+      const y = (1 - s) ** 2 * B.inner[1] + 2 * s * (1 - s) * ctrl[1] + s * s * B.tail[1];
+      // a blunt head at the inner end and a tapering tail
+      const head = Math.min(1, 0.35 + s * 9);
+      const thick = lerp(B.thickIn, B.thickOut, s ** 0.9) * head;
+      across.forEach((a, k) => {
+        const yy = ey + y + a * thick + (a > 0 ? 0.15 * thick * (1 - s) : 0);
+        const { p, n } = skinAt(shape, x, yy);
+        const v = add(p, scale(n, lift[k] as number));
+        (rows[k] as number[]).push(b.vertex([v[0] * side, v[1], v[2]]));
+      });
+    }
+    // rows run bottom to top, columns inner to outer: flip on the +x side to face forward
+    b.grid(rows, false, side > 0);
+  }
+  return b;
+}

@@ -1,0 +1,368 @@
+/**
+ * Hair in two layers. Underneath, a shell over the skull seen from the same ray centre as the skin,
+ * thick on top and tapering into the skin at the hairline (with temples and sideburns); long styles
+ * add a curtain that hangs from the widest point of the head, turns behind the shoulders and clears
+ * the body. On top, locks: tapered, arched ribbons laid along the hair's flow (from the crown whorl
+ * for the short cut, from a centre parting for the long one), overlapping so the grooves between
+ * them read as strands. Locks are made for +x and mirrored, so the hair is exactly symmetric.
+ */
+import { add, bump, clamp, cross, lerp, normalize, piecewise, scale, smoothstep, sub, type Vec3 } from "../math.ts";
+import { PartBuilder } from "../mesh.ts";
+import { type Torso, torsoOf } from "./body.ts";
+import type { HeadShape } from "./head.ts";
+
+const COLS = 96;
+const ROWS = 44;
+const DEG = Math.PI / 180;
+
+interface Style {
+  /** Hairline polar angle (deg) by |u| (deg). */
+  hairline: [number, number][];
+  thickTop: number;
+  thickSide: number;
+  ridge: number;
+  clumps: number;
+  /** Long styles: where the curtain starts (|u| deg) and its length. */
+  drape?: { from: number; full: number; capEnd: number; endY: number; backEndY: number };
+}
+
+const SHORT: Style = {
+  hairline: [
+    [0, 45],
+    [16, 46],
+    [34, 54],
+    [48, 56],
+    [62, 57],
+    [70, 62],
+    [76, 84],
+    [82, 66],
+    [98, 58],
+    [122, 74],
+    [150, 102],
+    [180, 110],
+  ],
+  thickTop: 0.0075,
+  thickSide: 0.0028,
+  ridge: 0.0008,
+  clumps: 40,
+};
+
+const LONG: Style = {
+  hairline: [
+    [0, 40],
+    [14, 43],
+    [32, 54],
+    [48, 64],
+    [62, 72],
+    [180, 72],
+  ],
+  thickTop: 0.006,
+  thickSide: 0.008,
+  ridge: 0.0012,
+  clumps: 44,
+  drape: { from: 40, full: 80, capEnd: 84, endY: -0.2, backEndY: -0.25 },
+};
+
+/** Where a hanging strand may be: outside the torso (pushed out radially) by `gap`. */
+function clearBody(p: Vec3, tor: Torso, gap: number): Vec3 {
+  const dz = p[2] - tor.cz;
+  const rho = Math.hypot(p[0], dz);
+  const phi = Math.atan2(p[0], dz);
+  const out = tor.outer(phi) + gap;
+  if (rho >= out || p[1] > tor.topY(phi, Math.min(rho, out)) + gap) return p;
+  const k = out / Math.max(rho, 1e-6);
+  return [p[0] * k, p[1], tor.cz + dz * k];
+}
+
+/** Resample a polyline to n points evenly by arc length. */
+function resample(pts: Vec3[], n: number): Vec3[] {
+  const cum = [0];
+  for (let i = 1; i < pts.length; i++) {
+    const a = pts[i - 1] as Vec3;
+    const q = pts[i] as Vec3;
+    cum.push((cum[i - 1] as number) + Math.hypot(q[0] - a[0], q[1] - a[1], q[2] - a[2]));
+  }
+  const total = cum[cum.length - 1] as number;
+  const out: Vec3[] = [];
+  let j = 0;
+  for (let r = 0; r < n; r++) {
+    const target = (total * r) / (n - 1);
+    while (j < cum.length - 2 && (cum[j + 1] as number) < target) j++;
+    const a = pts[j] as Vec3;
+    const q = pts[j + 1] as Vec3;
+    const seg = (cum[j + 1] as number) - (cum[j] as number);
+    const f = seg > 0 ? clamp((target - (cum[j] as number)) / seg, 0, 1) : 0;
+    out.push([a[0] + (q[0] - a[0]) * f, a[1] + (q[1] - a[1]) * f, a[2] + (q[2] - a[2]) * f]);
+  }
+  return out;
+}
+
+class HairBuilder {
+  readonly b = new PartBuilder("hair");
+  readonly style: Style;
+  readonly tor: Torso;
+  readonly long: boolean;
+  readonly earOuter: number;
+  constructor(readonly shape: HeadShape) {
+    this.long = shape.A.hair === "long";
+    this.style = this.long ? LONG : SHORT;
+    this.tor = torsoOf(shape.A);
+    const E = shape.A.ear;
+    this.earOuter = E.center[0] + E.width * 0.5 * Math.sin(E.flare) + 0.008;
+  }
+
+  /** Shell thickness over the skin at polar angle deg and longitude au (deg), before the hairline taper. */
+  thick(deg: number, au: number, u: number): number {
+    const S = this.style;
+    const ridge = S.ridge * (0.5 - 0.5 * Math.cos(u * S.clumps));
+    let t = S.thickTop + (S.thickSide - S.thickTop) * smoothstep(40, 95, deg) + ridge * smoothstep(8, 30, deg);
+    if (!this.long) {
+      // volume on top, a tight fade at the back and sides
+      t += 0.014 * bump(Math.hypot((deg - 24) / 36, au / 80));
+      t *= 1 - 0.6 * smoothstep(70, 110, deg);
+    } else {
+      t += 0.004 * smoothstep(30, 80, deg) * smoothstep(40, 90, au);
+    }
+    return t;
+  }
+
+  /** Hairline polar angle (deg) at longitude au (deg). */
+  hairline(au: number): number {
+    return piecewise(this.style.hairline, au);
+  }
+
+  /** The shell, with the long style's curtain. */
+  shell(): void {
+    const { b, shape, style } = this;
+    const C = shape.C;
+    const rows: number[][] = Array.from({ length: ROWS }, () => []);
+    for (let c = 0; c < COLS; c++) {
+      const u = -Math.PI + (c / COLS) * Math.PI * 2;
+      const au = Math.abs(u) / DEG;
+      const hairline = this.hairline(au);
+      const drape = style.drape;
+      const drapeW = drape ? smoothstep(drape.from, drape.full, au) : 0;
+      const capEnd = drape ? hairline + (drape.capEnd - hairline) * drapeW : hairline;
+      const pts: Vec3[] = [];
+      let maxH = 0;
+      let last: Vec3 = [0, 0, 0];
+      const steps = 26;
+      for (let i = 1; i <= steps; i++) {
+        const th = (capEnd * DEG * i) / steps;
+        const d = shape.dir(u, th);
+        const t = shape.hit(d);
+        const deg = th / DEG;
+        let thick = this.thick(deg, au, u);
+        const edge = drapeW > 0.98 ? 1 : smoothstep(capEnd, capEnd - 10, deg);
+        thick = 0.0005 + thick * edge;
+        const r = t + thick;
+        const p: Vec3 = [C[0] + d[0] * r, C[1] + d[1] * r, C[2] + d[2] * r];
+        pts.push(p);
+        maxH = Math.max(maxH, Math.hypot(p[0] - C[0], p[2] - C[2]));
+        last = p;
+      }
+      if (drape && drapeW > 0) {
+        const endY = lerp(drape.endY, drape.backEndY, smoothstep(100, 160, au));
+        // layered, uneven ends: longer in the middle of each clump
+        const tip = 0.016 * (0.5 - 0.5 * Math.cos(u * 11)) + 0.01 * (0.5 + 0.5 * Math.sin(Math.abs(u) * 5.3));
+        const y1 = last[1] + (endY - tip - last[1]) * drapeW;
+        for (const p of this.hang(u, last, maxH, y1, au < 70 ? 0 : 1, 0.004)) pts.push(p);
+      }
+      for (const [r, p] of resample(pts, ROWS + 1)
+        .slice(1)
+        .entries())
+        (rows[r] as number[]).push(b.vertex(p));
+    }
+    b.grid(rows, true);
+    const crown = shape.hit([0, 1, 0]) + this.thick(0, 0, 0) + 0.0005;
+    const top = b.vertex([C[0], C[1] + crown, C[2]]);
+    const first = rows[0] as number[];
+    for (let c = 0; c < COLS; c++) b.tri(top, first[c] as number, first[(c + 1) % COLS] as number);
+  }
+
+  /**
+   * A hanging strand from `from` (the last point on the head, at longitude u) down to y1: it hangs at
+   * the widest radius above, clears the ears, flares toward the ends, turns behind the shoulders
+   * (`back` 1) or stops on them (`back` 0), and never enters the body.
+   */
+  hang(u: number, from: Vec3, maxH: number, y1: number, back: number, gap: number): Vec3[] {
+    const C = this.shape.C;
+    const au = Math.abs(u) / DEG;
+    const earZone = smoothstep(68, 82, au) * (1 - smoothstep(125, 140, au));
+    const out: Vec3[] = [];
+    const n = 30;
+    const target = Math.sign(u) * Math.max(Math.abs(u), 150 * DEG);
+    for (let j = 1; j <= n; j++) {
+      const y = from[1] + ((y1 - from[1]) * j) / n;
+      const fall = from[1] - y;
+      let h = Math.max(maxH, earZone * (this.earOuter + 0.004) * clamp((y + 0.05) / 0.02, 0, 1));
+      h += 0.1 * fall * fall + 0.02 * fall;
+      const turn = back * smoothstep(-0.02, -0.14, y);
+      const uu = lerp(u, target, turn);
+      let p: Vec3 = [C[0] + Math.sin(uu) * h, y, C[2] + Math.cos(uu) * h];
+      if (back === 0 && y < this.tor.collarY(0) + 0.02) {
+        // framing strands stop on the shoulder rather than passing into it
+        const dz = p[2] - this.tor.cz;
+        const phi = Math.atan2(p[0], dz);
+        const top = this.tor.topY(phi, Math.hypot(p[0], dz)) + gap;
+        if (y < top) break;
+      }
+      p = clearBody(p, this.tor, gap);
+      out.push(p);
+    }
+    return out;
+  }
+
+  /** The shell's outer surface along direction d (the skin plus the shell's thickness). */
+  onShell(d: Vec3, lift: number): Vec3 {
+    const C = this.shape.C;
+    const t = this.shape.hit(d);
+    const u = Math.atan2(d[0], d[2]);
+    const deg = Math.acos(clamp(d[1], -1, 1)) / DEG;
+    const r = t + this.thick(deg, Math.abs(u) / DEG, u) * 0.85 + lift;
+    return [C[0] + d[0] * r, C[1] + d[1] * r, C[2] + d[2] * r];
+  }
+
+  /**
+   * One lock along a centre line (root to tip): an arched ribbon `width` wide and `height` high in
+   * the middle, narrowing to a point at the tip and a little at the root. `mirror` also adds the
+   * lock's mirror image (for locks off the centre line).
+   */
+  lock(
+    line: Vec3[],
+    width: number,
+    height: number,
+    mirror: boolean,
+    tipLift = 0,
+    taper = 0.92,
+    taperFrom = 0.55,
+  ): void {
+    const C = this.shape.C;
+    const n = line.length;
+    const across = [-1, -0.55, 0, 0.55, 1];
+    const grid: Vec3[][] = [];
+    for (let i = 0; i < n; i++) {
+      const s = i / (n - 1);
+      const p = line[i] as Vec3;
+      const prev = line[Math.max(i - 1, 0)] as Vec3;
+      const next = line[Math.min(i + 1, n - 1)] as Vec3;
+      const tg = normalize(sub(next, prev));
+      // outward: away from the head's vertical axis below the head, away from its centre above
+      const radial = sub(p, C);
+      const hanging = smoothstep(-0.02, -0.07, p[1]);
+      const out0 = normalize([radial[0], radial[1] * (1 - hanging), radial[2]]);
+      const side = normalize(cross(tg, out0));
+      const nrm = normalize(cross(side, tg));
+      const w = width * (0.55 + 0.45 * smoothstep(0, 0.18, s)) * (1 - smoothstep(taperFrom, 1, s) * taper);
+      const h = height * (0.35 + 0.65 * smoothstep(0, 0.2, s)) * (1 - smoothstep(0.6, 1, s) * 0.8);
+      const curl = tipLift * smoothstep(0.7, 1, s) ** 2;
+      grid.push(
+        across.map((k) => {
+          const arch = h * (1 - k * k) ** 0.7;
+          return add(add(p, scale(side, (k * w) / 2)), scale(nrm, arch + curl - 0.0006 * k * k));
+        }),
+      );
+    }
+    this.emit(grid, line, mirror);
+  }
+
+  private emit(grid: Vec3[][], line: Vec3[], mirror: boolean): void {
+    const { b } = this;
+    // wind so the ribbon faces away from the head
+    const g0 = grid[Math.floor(grid.length / 2)] as Vec3[];
+    const g1 = grid[Math.floor(grid.length / 2) + 1] as Vec3[];
+    const nrm = cross(sub(g1[0] as Vec3, g0[0] as Vec3), sub(g0[4] as Vec3, g0[0] as Vec3));
+    const mid = line[Math.floor(line.length / 2)] as Vec3;
+    const flip = nrm[0] * (mid[0] - this.shape.C[0]) + nrm[2] * (mid[2] - this.shape.C[2]) + nrm[1] * 0.3 < 0;
+    for (const sgn of mirror ? [1, -1] : [1]) {
+      const ids = grid.map((row) => row.map((p) => b.vertex([p[0] * sgn, p[1], p[2]])));
+      b.grid(ids, false, sgn > 0 ? !flip : flip);
+    }
+  }
+
+  /** A lock's centre line over the head: a great-circle-like sweep through three directions. */
+  overHead(a: Vec3, m: Vec3, z: Vec3, n: number, lift: (s: number) => number): Vec3[] {
+    const pts: Vec3[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = i / (n - 1);
+      const d = normalize(add(add(scale(a, (1 - s) ** 2), scale(m, 2 * s * (1 - s))), scale(z, s * s)));
+      pts.push(this.onShell(d, lift(s)));
+    }
+    return pts;
+  }
+
+  dirDeg(u: number, th: number): Vec3 {
+    return this.shape.dir(u * DEG, th * DEG);
+  }
+
+  /** Short textured cut: locks from a crown whorl outward, and a textured fringe on top. */
+  shortLocks(): void {
+    const whorl = this.dirDeg(180, 24);
+    const N = 13;
+    for (let i = 0; i <= N; i++) {
+      // end longitudes from the face (0) round to the back (180): the centre ones only once
+      const ue = (180 * i) / N;
+      const mirror = i > 0 && i < N;
+      const hl = this.hairline(ue);
+      const end = this.dirDeg(ue, hl - 1.5 + 4 * smoothstep(60, 100, ue));
+      const start = normalize(add(whorl, scale(this.dirDeg(ue, 90), 0.12)));
+      const mid = normalize(add(add(start, end), [0, 0.35, 0]));
+      const line = this.overHead(start, mid, end, 14, (s) => 0.0012 + 0.0012 * s);
+      this.lock(line, 0.03 - 0.008 * smoothstep(90, 180, ue), 0.0032, mirror);
+    }
+    // the fringe: a top layer swept forward, ending in a row of tips over the forehead
+    const F = 8;
+    for (let i = 0; i < F; i++) {
+      const ue = 4 + (60 * i) / (F - 1);
+      const hl = this.hairline(ue);
+      const jitter = 2.5 * Math.sin(i * 2.7);
+      const end = this.dirDeg(ue * 1.05, hl - 0.5 + jitter - 7 * smoothstep(20, 60, ue));
+      const start = this.dirDeg(150 - ue * 0.6, 14);
+      const mid = normalize(add(add(start, end), [0, 0.5, 0]));
+      const line = this.overHead(start, mid, end, 14, (s) => 0.003 + 0.0035 * Math.sin(Math.PI * s) ** 0.7);
+      this.lock(line, 0.026, 0.0036, true, 0.0025, 0.75);
+    }
+    // a middle lock so the fringe has no gap at the centre
+    const line = this.overHead(this.dirDeg(180, 8), this.dirDeg(0, 10), this.dirDeg(0, this.hairline(0) + 2), 14, (s) =>
+      lerp(0.003, 0.0045, Math.sin(Math.PI * s)),
+    );
+    this.lock(line, 0.026, 0.0036, false, 0.002);
+  }
+
+  /** Long cut with a centre parting: locks from the parting over the head and down. */
+  longLocks(): void {
+    const C = this.shape.C;
+    const N = 15;
+    for (let i = 0; i < N; i++) {
+      const f = i / (N - 1);
+      // from the face-framing lock at the temple round to the back
+      const ue = lerp(58, 176, f);
+      const root = normalize(lerp3(this.dirDeg(2, 34), this.dirDeg(178, 18), smoothstep(0.05, 1, f)));
+      const leaveTh = lerp(70, 92, smoothstep(0, 0.35, f));
+      const leave = this.dirDeg(ue, leaveTh);
+      const mid = normalize(add(add(root, leave), [0, 0.25, 0]));
+      const lift = 0.0016 + 0.0012 * f;
+      const head = this.overHead(root, mid, leave, 12, (s) => lift + 0.0025 * Math.sin(Math.PI * s));
+      const last = head[head.length - 1] as Vec3;
+      const maxH = head.reduce((m, p) => Math.max(m, Math.hypot(p[0] - C[0], p[2] - C[2])), 0) + 0.002;
+      const layered = 0.025 * Math.sin(i * 2.1) ** 2;
+      const y1 = (f < 0.15 ? -0.15 : f < 0.4 ? -0.2 : -0.24) + layered;
+      const hang = this.hang(ue * DEG, last, maxH, y1, f < 0.15 ? 0 : 1, 0.006 + 0.002 * f);
+      const line = resample([...head, ...hang], 30);
+      this.lock(line, 0.03 - 0.006 * f, 0.0042, true, 0, 0.65, 0.7);
+    }
+  }
+
+  build(): PartBuilder {
+    this.shell();
+    if (this.long) this.longLocks();
+    else this.shortLocks();
+    return this.b;
+  }
+}
+
+const lerp3 = (a: Vec3, b: Vec3, t: number): Vec3 => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
+
+export function buildHair(shape: HeadShape): PartBuilder {
+  return new HairBuilder(shape).build();
+}

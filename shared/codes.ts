@@ -1,0 +1,78 @@
+/**
+ * The code catalogue: every `code` an answer can carry, the HTTP status it travels with,
+ * and the message key it is answered with. Documented in docs/api.md.
+ *
+ * Business errors travel with HTTP 200 and their own code; malformed requests, oversize
+ * bodies, rate limits and crashes travel with the matching 4xx/5xx status.
+ */
+
+import type { MessageKey } from "./messages.ts";
+
+interface CodeEntry {
+  code: number;
+  http: number;
+  message: MessageKey;
+}
+
+const c = (code: number, http: number, message: MessageKey): CodeEntry => ({ code, http, message });
+
+export const CODES = {
+  OK: c(200, 200, "ok"),
+  TOKEN_INVALID: c(600, 200, "tokenInvalid"),
+
+  BAD_REQUEST: c(400, 400, "badRequest"),
+  ROUTE_NOT_FOUND: c(404, 404, "routeNotFound"),
+  METHOD_NOT_ALLOWED: c(405, 405, "methodNotAllowed"),
+  PAYLOAD_TOO_LARGE: c(413, 413, "payloadTooLarge"),
+  UNSUPPORTED_MEDIA_TYPE: c(415, 415, "unsupportedMediaType"),
+  TOO_MANY_REQUESTS: c(429, 429, "tooManyRequests"),
+  INTERNAL_ERROR: c(500, 500, "internalError"),
+  SERVICE_UNAVAILABLE: c(503, 503, "serviceUnavailable"),
+
+  // account: 1001-1099
+  EMAIL_OR_PASSWORD_INCORRECT: c(1001, 200, "emailOrPasswordIncorrect"),
+  VERIFICATION_CODE_ERROR: c(1002, 200, "verificationCodeError"),
+  EMAIL_INVALID: c(1003, 200, "emailInvalid"),
+  EMAIL_REGISTERED: c(1004, 200, "emailRegistered"),
+  PHONE_INVALID: c(1005, 200, "phoneInvalid"),
+  PHONE_ERROR: c(1006, 200, "phoneError"),
+  TERMS_NOT_CONFIRMED: c(1007, 200, "termsNotConfirmed"),
+  PASSWORD_LENGTH: c(1008, 200, "passwordLength"),
+  CODE_COOLDOWN: c(1009, 200, "codeCooldown"),
+  SEND_LIMIT: c(1010, 200, "sendLimit"),
+  LAST_LOGIN_METHOD: c(1011, 200, "lastLoginMethod"),
+  TICKET_EXPIRED: c(1012, 200, "ticketExpired"),
+
+  // photo cloning: 1101-1199 (error_1 .. error_5)
+  PHOTO_TOO_LARGE: c(1101, 200, "photoError1"),
+  PHOTO_TOO_SMALL: c(1102, 200, "photoError2"),
+  PHOTO_BAD_FORMAT: c(1103, 200, "photoError3"),
+  PHOTO_BROKEN: c(1104, 200, "photoError4"),
+  PHOTO_NO_FACE: c(1105, 200, "photoError5"),
+  CARTOON_INVALID: c(1106, 200, "cartoonInvalid"),
+  CARTOON_URL_REFUSED: c(1107, 200, "cartoonUrlRefused"),
+
+  // avatars, plans and access: 1201-1299
+  LOCKED: c(1201, 200, "locked"),
+  PLAN_LIMIT: c(1202, 200, "planLimit"),
+  DIY_FACE_LIMIT: c(1203, 200, "diyFaceLimit"),
+  FILENAME_EMPTY: c(1204, 200, "filenameEmpty"),
+  FILENAME_REQUIRED: c(1205, 200, "filenameRequired"),
+  NAME_EMPTY: c(1206, 200, "nameEmpty"),
+  NO_PERMISSION: c(1207, 200, "noPermission"),
+  MEMBERSHIP_EXPIRED: c(1208, 200, "membershipExpired"),
+  TOO_MANY_USERS: c(1209, 200, "tooManyUsers"),
+  TIME_LIMIT_EXCEEDED: c(1210, 200, "timeLimitExceeded"),
+  SELECTION_REQUIRED: c(1211, 200, "selectionRequired"),
+  NOT_FOUND: c(1212, 200, "notFound"),
+
+  // contact: 1301-1399
+  NAME_REQUIRED: c(1301, 200, "nameRequired"),
+  CONTACT_REQUIRED: c(1302, 200, "contactRequired"),
+
+  // payment: 1401-1499
+  PAY_ERROR: c(1401, 200, "payError"),
+  WECHAT_LIMIT: c(1402, 200, "wechatLimit"),
+} as const satisfies Record<string, CodeEntry>;
+
+export type CodeName = keyof typeof CODES;

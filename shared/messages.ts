@@ -1,0 +1,176 @@
+/**
+ * Every message the server can answer with, in the three languages (spec section 8).
+ * The English texts quoted by the spec are reproduced exactly; keys are stable identifiers
+ * shared by the server (envelope messages) and the web (toasts, inline errors).
+ */
+
+import type { Language } from "./constants.ts";
+
+type Texts = Record<Language, string>;
+
+const m = (EN: string, ZH_CN: string, ZH_TN: string): Texts => ({ EN, ZH_CN, ZH_TN });
+
+export const MESSAGES = {
+  // generic
+  ok: m("Success", "成功", "成功"),
+  badRequest: m("Invalid request", "请求参数有误", "請求參數有誤"),
+  fieldInvalid: m("Invalid field: {field}", "字段无效：{field}", "欄位無效：{field}"),
+  fieldRequired: m("Missing field: {field}", "缺少字段：{field}", "缺少欄位：{field}"),
+  notFound: m("Not found", "未找到", "未找到"),
+  routeNotFound: m("No such API: {method} {url}", "接口不存在：{method} {url}", "介面不存在：{method} {url}"),
+  methodNotAllowed: m("Method not allowed", "不支持的请求方法", "不支援的請求方法"),
+  payloadTooLarge: m("The request is too large", "请求内容过大", "請求內容過大"),
+  unsupportedMediaType: m("Unsupported content type", "不支持的内容类型", "不支援的內容類型"),
+  tooManyRequests: m(
+    "Too many requests, please retry in {seconds} seconds",
+    "请求过于频繁，请{seconds}秒后重试",
+    "請求過於頻繁，請{seconds}秒後重試",
+  ),
+  internalError: m(
+    "The service is temporarily unavailable, please try again later",
+    "服务暂时不可用，请稍后再试",
+    "服務暫時不可用，請稍後再試",
+  ),
+  serviceUnavailable: m("The service is busy, please try again later", "服务繁忙，请稍后再试", "服務繁忙，請稍後再試"),
+  networkError: m("network error", "网络错误", "網路錯誤"),
+  tokenInvalid: m("Please log in again", "登录已失效，请重新登录", "登入已失效，請重新登入"),
+
+  // login and registration
+  emailOrPasswordIncorrect: m("Email or password is incorrect", "邮箱或密码错误", "郵箱或密碼錯誤"),
+  verificationCodeError: m("Verification code error", "验证码错误", "驗證碼錯誤"),
+  emailInvalid: m(
+    "Email error, please enter correct email",
+    "邮箱错误，请输入正确的邮箱",
+    "郵箱錯誤，請輸入正確的郵箱",
+  ),
+  emailRegistered: m("This email has already been registered", "该邮箱已被注册", "該郵箱已被註冊"),
+  phoneInvalid: m("Please enter a valid mobile phone number", "请输入有效的手机号码", "請輸入有效的手機號碼"),
+  phoneError: m("Phone number error, please check and retry", "手机号错误，请检查后重试", "手機號錯誤，請檢查後重試"),
+  termsNotConfirmed: m(
+    "Please confirm the Terms of Service & Privacy Policy",
+    "请确认服务条款与隐私政策",
+    "請確認服務條款與隱私政策",
+  ),
+  passwordLength: m("Password must be 8 to 20 characters", "密码长度为8到20位", "密碼長度為8到20位"),
+  codeCooldown: m(
+    "Codes are sent at most once a minute, please retry in {seconds} seconds",
+    "验证码发送过于频繁，请{seconds}秒后重试",
+    "驗證碼發送過於頻繁，請{seconds}秒後重試",
+  ),
+  sendLimit: m(
+    "Too many codes requested, please try again later",
+    "验证码发送次数过多，请稍后再试",
+    "驗證碼發送次數過多，請稍後再試",
+  ),
+  lastLoginMethod: m(
+    "Bind an email or a phone number first, so that you can still log in",
+    "请先绑定邮箱或手机号，以免无法登录",
+    "請先綁定郵箱或手機號，以免無法登入",
+  ),
+  ticketExpired: m(
+    "This login has expired, please log in again",
+    "本次登录已过期，请重新登录",
+    "本次登入已過期，請重新登入",
+  ),
+
+  // photo cloning
+  photoError1: m(
+    "Image size should not exceed 3MB, please upload different photos",
+    "图片大小不能超过3MB，请上传其他照片",
+    "圖片大小不能超過3MB，請上傳其他照片",
+  ),
+  photoError2: m(
+    "Image resolution should be larger than 500×500 pixels, please upload different photos",
+    "图片分辨率需大于500×500像素，请上传其他照片",
+    "圖片解析度需大於500×500像素，請上傳其他照片",
+  ),
+  photoError3: m(
+    "The file format is not supported, please upload different photos",
+    "不支持该文件格式，请上传其他照片",
+    "不支援該檔案格式，請上傳其他照片",
+  ),
+  photoError4: m(
+    "The uploaded file is broken, please upload different photos",
+    "上传的文件已损坏，请上传其他照片",
+    "上傳的檔案已損壞，請上傳其他照片",
+  ),
+  photoError5: m(
+    "No face was found in the photo, please upload a clear frontal photo",
+    "照片中未检测到人脸，请上传清晰的正脸照片",
+    "照片中未偵測到人臉，請上傳清晰的正臉照片",
+  ),
+  cloneSuccess: m("Cloning Successfully", "克隆成功", "克隆成功"),
+  cartoonInvalid: m(
+    "The cartoon avatar could not be read, please export it again",
+    "无法读取卡通形象，请重新导出",
+    "無法讀取卡通形象，請重新匯出",
+  ),
+  cartoonUrlRefused: m(
+    "This address cannot be used: cartoon avatars load only from Avalive's own storage",
+    "不支持该地址：卡通形象只能从 Avalive 自有存储加载",
+    "不支援該位址：卡通形象只能從 Avalive 自有儲存載入",
+  ),
+  photoNetworkError: m(
+    "Network error, please upload different photos",
+    "网络错误，请上传其他照片",
+    "網路錯誤，請上傳其他照片",
+  ),
+
+  // avatars, plans, limits, access
+  locked: m(
+    "No privileges available. Unlock membership for more benefits.",
+    "暂无权限，开通会员享更多权益。",
+    "暫無權限，開通會員享更多權益。",
+  ),
+  planLimit: m("user reached the plan limit", "方案数量已达上限", "方案數量已達上限"),
+  diyFaceLimit: m("DIY face count reached the limit", "自定义形象数量已达上限", "自訂形象數量已達上限"),
+  filenameEmpty: m("Filename cannot be empty", "文件名不能为空", "檔案名不能為空"),
+  filenameRequired: m("Filename is required", "请输入文件名", "請輸入檔案名"),
+  nameEmpty: m("name cannot be empty", "名称不能为空", "名稱不能為空"),
+  noPermission: m("Permission denied", "暂无权限", "暫無權限"),
+  membershipExpired: m("Your membership has expired, please renew", "会员已过期，请续费", "會員已過期，請續費"),
+  tooManyUsers: m("Too many users, please retry it later", "当前用户过多，请稍后重试", "當前用戶過多，請稍後重試"),
+  timeLimitExceeded: m("Time limit exceeded", "使用时长已用完", "使用時長已用完"),
+  idle: m("No operation over a long time", "长时间未操作", "長時間未操作"),
+  selectionRequired: m("Please select at least one item", "请至少选择一项", "請至少選擇一項"),
+
+  // contact form
+  nameRequired: m("Name is required", "请输入姓名", "請輸入姓名"),
+  contactRequired: m(
+    "Please enter a valid phone number or email",
+    "请输入有效的手机号或邮箱",
+    "請輸入有效的手機號或郵箱",
+  ),
+
+  // payment
+  payError: m("Pay Error", "支付失败", "支付失敗"),
+  wechatLimit: m(
+    "WeChat payment limit 3000 yuan, choose another method",
+    "微信支付限额3000元，请选择其他支付方式",
+    "微信支付限額3000元，請選擇其他支付方式",
+  ),
+
+  // success messages
+  loginSuccess: m("Login successful", "登录成功", "登入成功"),
+  registerSuccess: m("Registration successful", "注册成功", "註冊成功"),
+  bindSuccess: m("Binding successful", "绑定成功", "綁定成功"),
+  unbindSuccess: m("Unbinding successful", "解绑成功", "解綁成功"),
+  saved: m("Saved", "保存成功", "儲存成功"),
+  resetSuccess: m("Reset successful", "重置成功", "重設成功"),
+  copied: m("Copied", "复制成功", "複製成功"),
+  updated: m("Updated", "更新成功", "更新成功"),
+  cancelled: m("Account cancelled", "账号已注销", "帳號已註銷"),
+  installed: m("Installed", "安装成功", "安裝成功"),
+  sent: m("Verification code sent", "验证码已发送", "驗證碼已發送"),
+} as const satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The message in one language, with {name} placeholders filled in. */
+export function translate(key: MessageKey, language: Language, params?: Record<string, string | number>): string {
+  let text: string = MESSAGES[key][language];
+  if (params) {
+    for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
+  }
+  return text;
+}

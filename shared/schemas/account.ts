@@ -1,0 +1,120 @@
+import Type, { type Static } from "typebox";
+
+const Email = Type.String({ maxLength: 254 });
+const Phone = Type.String({ maxLength: 20 });
+const Password = Type.String({ maxLength: 128 });
+const Code = Type.String({ maxLength: 12 });
+
+export const EmailLoginBody = Type.Object({ email: Email, password: Password });
+export type EmailLoginBody = Static<typeof EmailLoginBody>;
+
+export const EmailCodePasswordBody = Type.Object({ email: Email, code: Code, password: Password });
+export type EmailCodePasswordBody = Static<typeof EmailCodePasswordBody>;
+
+export const EmailCodeQuery = Type.Object({
+  email: Email,
+  /** What the code is for: registration (default) or a password reset. */
+  type: Type.Union([Type.Literal("register"), Type.Literal("reset")], { default: "register" }),
+});
+export type EmailCodeQuery = Static<typeof EmailCodeQuery>;
+
+export const SendSmsQuery = Type.Object({
+  phone: Phone,
+  type: Type.Union([Type.Literal("login"), Type.Literal("bind")], { default: "login" }),
+});
+export type SendSmsQuery = Static<typeof SendSmsQuery>;
+
+export const SendSmsCodeQuery = Type.Object({
+  /** The phone to bind; ignored for cancellation, whose code goes to the account's own phone or email. */
+  phone: Type.Optional(Phone),
+  type: Type.Union([Type.Literal("bind"), Type.Literal("cancel")], { default: "bind" }),
+});
+export type SendSmsCodeQuery = Static<typeof SendSmsCodeQuery>;
+
+export const SentData = Type.Object({
+  channel: Type.Union([Type.Literal("sms"), Type.Literal("email")]),
+  /** Where the code went, masked. */
+  target: Type.String(),
+});
+export type SentData = Static<typeof SentData>;
+
+export const CheckSmsCodeBody = Type.Object({ phone: Phone, code: Code });
+export type CheckSmsCodeBody = Static<typeof CheckSmsCodeBody>;
+
+export const CancelUserBody = Type.Object({ code: Code });
+export type CancelUserBody = Static<typeof CancelUserBody>;
+
+export const SourceParams = Type.Object({ source: Type.Union([Type.Literal("1"), Type.Literal("5")]) });
+export type SourceParams = Static<typeof SourceParams>;
+
+export const PhoneLoginBody = Type.Object({ phone: Phone, code: Code });
+export type PhoneLoginBody = Static<typeof PhoneLoginBody>;
+
+export const TokenData = Type.Object({ token: Type.String() });
+export type TokenData = Static<typeof TokenData>;
+
+export const UserInfoQuery = Type.Object({ t: Type.Optional(Type.String({ maxLength: 20 })) });
+
+export const UserInfoData = Type.Object({
+  userId: Type.String(),
+  vipType: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  sourcesNo: Type.Optional(Type.String()),
+  nickname: Type.Optional(Type.String()),
+  /** The third-party login channels bound to the account (1001 web, 1004 controller). */
+  boundChannels: Type.Array(Type.Integer()),
+  hasPassword: Type.Boolean(),
+});
+export type UserInfoData = Static<typeof UserInfoData>;
+
+export const UnbindKindParams = Type.Object({ kind: Type.Union([Type.Literal("email"), Type.Literal("phone")]) });
+
+export const LoginChannelParams = Type.Object({ loginChannel: Type.Union([Type.Literal(1001), Type.Literal(1004)]) });
+
+export const ThirdPartyLoginBody = Type.Object({
+  provider: Type.Union([Type.Literal("wechat"), Type.Literal("qq")]),
+  code: Type.String({ minLength: 1, maxLength: 128 }),
+  state: Type.String({ minLength: 1, maxLength: 128 }),
+  loginChannel: Type.Union([Type.Literal(1001), Type.Literal(1004)], { default: 1001 }),
+});
+export type ThirdPartyLoginBody = Static<typeof ThirdPartyLoginBody>;
+
+/** A token when the identity is known; otherwise a ticket to bind an email (or phone) to. */
+export const ThirdPartyLoginData = Type.Object({
+  token: Type.Optional(Type.String()),
+  ticket: Type.Optional(Type.String()),
+  nickname: Type.Optional(Type.String()),
+});
+export type ThirdPartyLoginData = Static<typeof ThirdPartyLoginData>;
+
+export const ThirdPartyEmailSendBody = Type.Object({
+  email: Email,
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type ThirdPartyEmailSendBody = Static<typeof ThirdPartyEmailSendBody>;
+
+export const ThirdPartyEmailBindBody = Type.Object({
+  email: Email,
+  code: Code,
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
+});
+export type ThirdPartyEmailBindBody = Static<typeof ThirdPartyEmailBindBody>;
+
+export const ThirdPartyPhoneBindBody = Type.Object({
+  phone: Phone,
+  code: Code,
+  ticket: Type.String({ maxLength: 128 }),
+});
+export type ThirdPartyPhoneBindBody = Static<typeof ThirdPartyPhoneBindBody>;
+
+export const WwidQuery = Type.Object({ wwid: Type.String({ minLength: 1, maxLength: 128 }) });
+
+export const WwidData = Type.Object({ userId: Type.String(), provider: Type.String(), loginChannel: Type.Integer() });
+
+export const AnalyticsBody = Type.Object({
+  event: Type.String({ minLength: 1, maxLength: 64 }),
+  userId: Type.Optional(Type.String({ maxLength: 64 })),
+  path: Type.Optional(Type.String({ maxLength: 256 })),
+});
+export type AnalyticsBody = Static<typeof AnalyticsBody>;

@@ -1,0 +1,30 @@
+import Type, { type Static, type TSchema } from "typebox";
+
+/**
+ * The envelope every answer travels in: `{code, message, data}`. Business errors travel with
+ * HTTP 200 too, so data may always be null.
+ */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Union([data, Type.Null()]) });
+
+export const ErrorEnvelope = Envelope(Type.Null());
+
+export const HealthData = Type.Object({
+  status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),
+  database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Number() }),
+  queue: Type.Object({
+    mode: Type.Union([Type.Literal("bullmq"), Type.Literal("in-process")]),
+    ok: Type.Boolean(),
+  }),
+  uptimeSeconds: Type.Number(),
+});
+export type HealthData = Static<typeof HealthData>;
+
+export const SiteConfigData = Type.Object({
+  site: Type.Union([Type.Literal("cn"), Type.Literal("intl")]),
+  currency: Type.String(),
+  payMethods: Type.Array(Type.String()),
+  defaultLanguage: Type.Union([Type.Literal("ZH_CN"), Type.Literal("ZH_TN"), Type.Literal("EN")]),
+  officialSite: Type.Union([Type.String(), Type.Null()]),
+});
+export type SiteConfigData = Static<typeof SiteConfigData>;

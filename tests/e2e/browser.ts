@@ -1,0 +1,82 @@
+/** Real Chromium (Debian's) through playwright-core, for the E2E suites. */
+
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { ROOT } from "../../scripts/lib.ts";
+
+export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+/**
+ * A page in a fresh context. `language` preselects the app's language the way a returning
+ * visitor's stored choice would. Console errors and failed requests are collected so tests
+ * can assert the page ran cleanly.
+ */
+export async function newPage(browser: Browser, options: { language?: "EN" | "ZH_CN" | "ZH_TN"; width?: number } = {}) {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+  if (options.language) {
+    await context.addInitScript((language) => {
+      if (!localStorage.getItem("avalive.language")) localStorage.setItem("avalive.language", language);
+    }, options.language);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return Object.assign(page, { errors });
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Log in through the API and hand the token to the page the way the app stores it. */
+export async function apiLogin(baseUrl: string, email: string, password = "Avalive2026!"): Promise<string> {
+  const res = await fetch(`${baseUrl}/web-api/p1/uc/account/email/emailLogin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { code: number; data: { token: string } | null; message: string };
+  if (body.code !== 200 || !body.data) throw new Error(`login failed: ${body.message}`);
+  return body.data.token;
+}
+
+/** Log in through the real login page. */
+export async function loginAs(page: Page, baseUrl: string, email: string, password = "Avalive2026!") {
+  await page.goto(`${baseUrl}/login`);
+  await page
+    .getByLabel(/email|邮箱|郵箱/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/password|密码|密碼/i)
+    .first()
+    .fill(password);
+  await page.getByRole("checkbox").first().check();
+  await page
+    .getByRole("button", { name: /log in|login|登录|登入/i })
+    .first()
+    .click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}

@@ -1,0 +1,66 @@
+/**
+ * The landing page stays light: none of the JavaScript it loads holds three.js. Checked twice:
+ * statically on the build output (the entry's static import graph), and in Chromium (every
+ * script the page actually fetched).
+ */
+
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../../scripts/lib.ts";
+import { launchBrowser, newPage } from "./browser.ts";
+
+const DIST = path.join(ROOT, "web", "dist");
+// Strings only three.js's core carries; checked against three itself below so the test can fail.
+const THREE_MARKERS = ["WebGLRenderer", "WebGLShadowMap"];
+const holdsThree = (code: string) => THREE_MARKERS.some((marker) => code.includes(marker));
+
+/** The files an HTML entry loads up front, following static imports (not dynamic import()). */
+function staticGraph(): string[] {
+  const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(DIST, file), "utf8");
+    for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(`assets/${m[1]}`);
+  }
+  return [...seen];
+}
+
+describe("the landing page's JavaScript", () => {
+  it("the marker really identifies three.js", () => {
+    const three = fs.readFileSync(path.join(ROOT, "node_modules", "three", "build", "three.module.js"), "utf8");
+    const core = fs.readFileSync(path.join(ROOT, "node_modules", "three", "build", "three.core.js"), "utf8");
+    expect(holdsThree(three + core)).toBe(true);
+  });
+
+  it("holds no three.js in the entry's static import graph", () => {
+    const files = staticGraph();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(holdsThree(fs.readFileSync(path.join(DIST, file), "utf8")), file).toBe(false);
+  });
+
+  describe("in Chromium", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+    afterAll(() => browser.close());
+
+    it("fetches no script holding three.js", async () => {
+      const page = await newPage(browser, { language: "EN" });
+      const scripts: { url: string; body: string }[] = [];
+      page.on("response", async (response) => {
+        if (response.url().endsWith(".js")) scripts.push({ url: response.url(), body: await response.text() });
+      });
+      await page.goto(`${inject("baseUrl")}/`, { waitUntil: "networkidle" });
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(holdsThree(script.body), script.url).toBe(false);
+      await page.context().close();
+    });
+  });
+});

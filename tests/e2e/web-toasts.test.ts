@@ -1,0 +1,148 @@
+/**
+ * Toast durations in real Chromium (spec section 9: 1.5 s default, 3 s errors, 5 s network errors),
+ * each raised the way a user meets it: a save, a code-600 answer, a business error, a network failure.
+ */
+
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, loginAs, newPage } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/images");
+
+interface ToastRecord {
+  text: string;
+  kind: string;
+  role: string;
+  /** How long it was on screen, measured in the page. */
+  ms: number;
+}
+
+declare global {
+  interface Window {
+    __toasts?: ToastRecord[];
+  }
+}
+
+/**
+ * Records, inside the page, when each toast appears and disappears (performance.now), so the
+ * durations are measured by the browser's own clock rather than across the test's IPC.
+ */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const done: ToastRecord[] = [];
+    window.__toasts = done;
+    const shown = new Map<Element, { text: string; kind: string; role: string; at: number }>();
+    new MutationObserver(() => {
+      const now = performance.now();
+      const present = new Set(document.querySelectorAll('[data-testid="toast"]'));
+      for (const el of present) {
+        if (shown.has(el)) continue;
+        const html = el as HTMLElement;
+        const text = html.querySelector(".toast__text")?.textContent ?? "";
+        shown.set(el, { text, kind: html.dataset.kind ?? "", role: html.getAttribute("role") ?? "", at: now });
+      }
+      for (const [el, record] of shown) {
+        if (present.has(el)) continue;
+        shown.delete(el);
+        done.push({ text: record.text, kind: record.kind, role: record.role, ms: now - record.at });
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+/** Waits for the first finished toast whose text matches and answers it. */
+async function finishedToast(page: Page, text: string | RegExp, timeoutMs = 15_000): Promise<ToastRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let records: ToastRecord[] = [];
+  while (Date.now() < deadline) {
+    records = await page.evaluate(() => window.__toasts ?? []);
+    const found = records.find((r) => (typeof text === "string" ? r.text === text : text.test(r.text)));
+    if (found) return found;
+    await page.waitForTimeout(100);
+  }
+  const seen = records.map((r) => `${r.kind}: ${r.text}`).join("; ") || "none";
+  throw new Error(`no toast matching ${String(text)} finished within ${timeoutMs} ms (toasts seen: ${seen})`);
+}
+
+/** In-page timers fire within a few ms; a loaded CI machine may add a little. */
+function expectDuration(record: ToastRecord, ms: number) {
+  // The timer starts as the toast is raised; React paints it a frame or two later.
+  expect(record.ms).toBeGreaterThanOrEqual(ms - 100);
+  expect(record.ms).toBeLessThan(ms + 400);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("toast durations in the browser", () => {
+  it("shows a success ('Saved', the server's message) for 1.5 s", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await recordToasts(page);
+    await loginAs(page, baseUrl, "gold@demo.avalive.dev");
+    await page.goto(`${baseUrl}/upload`);
+    await page.getByTestId("upload-input").setInputFiles(path.join(FIXTURES, "astronaut.png"));
+    const saved = await finishedToast(page, "Saved");
+    expect([saved.kind, saved.role]).toEqual(["success", "status"]);
+    expectDuration(saved, 1500);
+    await page.context().close();
+  });
+
+  it("shows a business error from the server for 3 s", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await recordToasts(page);
+    await loginAs(page, baseUrl, "gold@demo.avalive.dev");
+    await page.goto(`${baseUrl}/upload`);
+    // A JPEG whose data stops early: the browser calls it image/jpeg, the server finds it broken.
+    await page.getByTestId("upload-input").setInputFiles(path.join(FIXTURES, "truncated.jpg"));
+    const error = await finishedToast(page, /broken|not supported/);
+    expect([error.kind, error.role]).toEqual(["error", "alert"]);
+    expectDuration(error, 3000);
+    await page.context().close();
+  });
+
+  it("on code 600 shows the message for 3 s, logs out and opens /login", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await recordToasts(page);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem("seeded")) {
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("avalive.token", "not-a-real-token");
+      }
+    });
+    await page.goto(`${baseUrl}/upload`);
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect(await page.evaluate(() => localStorage.getItem("avalive.token"))).toBeNull();
+    const toast = await finishedToast(page, "Please log in again");
+    expect(toast.kind).toBe("error");
+    expectDuration(toast, 3000);
+    await page.context().close();
+  });
+
+  it("shows 'network error' for 5 s when a call cannot reach the server", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await recordToasts(page);
+    await page.route("**/web-api/p1/base/config", (route) => route.abort("connectionrefused"));
+    await page.goto(`${baseUrl}/`);
+    const toast = await finishedToast(page, "network error");
+    expect([toast.kind, toast.role]).toEqual(["network", "alert"]);
+    expectDuration(toast, 5000);
+    await page.context().close();
+  });
+
+  it("says 'network error' in the user's language", async () => {
+    const page = await newPage(browser, { language: "ZH_CN" });
+    await recordToasts(page);
+    await page.route("**/web-api/p1/base/config", (route) => route.abort("connectionrefused"));
+    await page.goto(`${baseUrl}/`);
+    const toast = await finishedToast(page, "网络错误");
+    expectDuration(toast, 5000);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import supertest from "supertest";
+import { inject } from "vitest";
+import { createUser, type UserInput } from "../../prisma/factories.ts";
+import { type BuildOptions, buildApp } from "../../server/app.ts";
+import { createDb, type Db } from "../../server/db.ts";
+import { loadEnv } from "../../server/env.ts";
+import type { JobRunner } from "../../server/jobs/runner.ts";
+import { createStorage, type Storage } from "../../server/storage.ts";
+import type { App } from "../../server/types.ts";
+
+export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/** A fresh data folder with its own copy of the migrated template database. */
+export function freshDataDir(): { dataDir: string; databaseUrl: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "avalive-test-"));
+  const file = path.join(dataDir, "app.db");
+  fs.copyFileSync(inject("templateDb"), file);
+  return { dataDir, databaseUrl: `file:${file}` };
+}
+
+/**
+ * The real app on its own database, jobs in-process unless the test passes a runner.
+ * Extra env entries override the defaults (e.g. RATE_LIMIT_MAX).
+ */
+export async function makeTestApp(
+  extraEnv: Record<string, string> = {},
+  options: Partial<BuildOptions> & {
+    beforeReady?: (app: App) => void;
+    /** Make the job runner from the app's own database and storage. */
+    makeJobs?: (deps: { db: Db; storage: Storage }) => JobRunner;
+  } = {},
+) {
+  const { dataDir, databaseUrl } = freshDataDir();
+  const env = loadEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JOBS_MODE: "in-process",
+    JWT_SECRET: TEST_SECRET,
+    LOG_LEVEL: "silent",
+    SEND_RATE_LIMIT: "1000",
+    LOGIN_RATE_LIMIT: "1000",
+    CODES_PER_IP_HOUR: "1000",
+    ...extraEnv,
+  });
+  const db = options.db ?? createDb(env.DATABASE_URL);
+  const jobs = options.makeJobs?.({ db, storage: createStorage(env.mediaDir) }) ?? options.jobs;
+  const app = await buildApp({ env, webDist: null, ...options, db, jobs });
+  options.beforeReady?.(app);
+  await app.ready();
+  const request = supertest(app.server);
+
+  async function user(input: UserInput = {}) {
+    const row = await createUser(db, input);
+    const token = await app.deps.tokens.issue(row.id);
+    return { ...row, token };
+  }
+
+  async function close() {
+    await app.close();
+    await db.$disconnect();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, env, db, request, user, close, dataDir };
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;

@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../shared/messages.ts";
+import { photoClone } from "../../worker/processors/photo-clone.ts";
+import { V1 } from "../helpers/account.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { claimedPng, fixture, gif, solidPng, svg } from "../helpers/images.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+const CR = `${V1}/douyin/customRole`;
+const clone = (token: string, bytes: Buffer, sex = 2, name = "photo.png", requestId?: string) => {
+  const req = t.request.post(`${CR}/createPhoto/${sex}`).set("authorization", token);
+  if (requestId) req.field("requestId", requestId);
+  return req.attach("file", bytes, name);
+};
+
+describe("photo cloning", () => {
+  it("clones astronaut.png into a role that resembles it, and reports the landmark error", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const res = await clone(user.token, fixture("astronaut.png"));
+    expect(res.body.message).toBe("Cloning Successfully");
+    const roleId = res.body.data as string;
+    const detail = await t.request.get(`${CR}/detail/${roleId}`).set("authorization", user.token);
+    expect(detail.body.data).toMatchObject({ kind: "photo", sex: 2 });
+    expect(Object.keys(detail.body.data.faceParams).length).toBeGreaterThan(10);
+    expect(detail.body.data.appearance.skinTone).toBeGreaterThanOrEqual(0);
+    expect(detail.body.data.img).toMatch(/^\/media\/photo-.+\.thumb256\.webp$/);
+    expect((await t.request.get(detail.body.data.img)).status).toBe(200);
+    // the original upload is gone; the normalised photo has no metadata left
+    const files = fs.readdirSync(t.env.mediaDir);
+    expect(files.some((f) => f.startsWith("upload-"))).toBe(false);
+    const normal = files.find((f) => f.startsWith("photo-") && f.endsWith(".jpg")) as string;
+    const meta = await sharp(fs.readFileSync(`${t.env.mediaDir}/${normal}`)).metadata();
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("fits closer than the neutral head (figures on the console)", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const key = await t.app.deps.storage.put(fixture("astronaut.png"), "png");
+    const result = await photoClone(
+      { userId: user.id, sex: 2, photoKey: key, requestId: randomUUID(), name: "x" },
+      {
+        db: t.db,
+        storage: t.app.deps.storage,
+        log: { info() {}, warn() {}, error() {} },
+        progress: async () => {},
+        attempt: 1,
+      },
+    );
+    console.log(
+      `  [photo clone] landmark RMS error / inter-ocular distance: neutral head ${result.errorNeutral?.toFixed(4)}, fitted ${result.errorFitted?.toFixed(4)}`,
+    );
+    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.85);
+  });
+
+  it("never makes a second role for a retried request", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const requestId = randomUUID();
+    const first = await clone(user.token, fixture("astronaut.png"), 2, "a.png", requestId);
+    const again = await clone(user.token, fixture("astronaut.png"), 2, "a.png", requestId);
+    expect(again.body.data).toBe(first.body.data);
+    expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(1);
+    // a re-delivered job finds its role too
+    const key = await t.app.deps.storage.put(fixture("astronaut.png"), "png");
+    const redelivered = await photoClone(
+      { userId: user.id, sex: 2, photoKey: key, requestId, name: "x" },
+      {
+        db: t.db,
+        storage: t.app.deps.storage,
+        log: { info() {}, warn() {}, error() {} },
+        progress: async () => {},
+        attempt: 2,
+      },
+    );
+    expect(redelivered.roleId).toBe(first.body.data);
+    expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("reports progress to its owner only", async () => {
+    const owner = await t.user({ vipType: "gold" });
+    const other = await t.user({ vipType: "gold" });
+    const requestId = randomUUID();
+    await clone(owner.token, fixture("astronaut.png"), 1, "a.png", requestId);
+    expect(
+      (await t.request.get(`${CR}/photoProgress/${requestId}`).set("authorization", owner.token)).body.data,
+    ).toEqual({ percent: 100 });
+    expect((await t.request.get(`${CR}/photoProgress/${requestId}`).set("authorization", other.token)).body.code).toBe(
+      1212,
+    );
+  });
+
+  const noFace = async () => sharp(fixture("chelsea.png")).resize(760, 506).png().toBuffer();
+  it.each([
+    ["a picture with no face", noFace, 1105, "photoError5"],
+    ["truncated.jpg", async () => fixture("truncated.jpg"), 1104, "photoError4"],
+    ["a GIF renamed .png", gif, 1103, "photoError3"],
+    ["an SVG renamed .png", async () => svg(), 1103, "photoError3"],
+    [
+      "3 MB + 1 byte",
+      async () => Buffer.concat([await solidPng(600, 600), Buffer.alloc(3_145_729)]),
+      1101,
+      "photoError1",
+    ],
+    ["499x499", async () => solidPng(499, 499), 1102, "photoError2"],
+    ["a 14000x14000 PNG", async () => claimedPng(14000, 14000), 1101, "photoError1"],
+  ] as const)("refuses %s with its message (EN and ZH_CN)", async (_name, make, code, key) => {
+    const user = await t.user({ vipType: "gold" });
+    const bytes = await make();
+    const en = await clone(user.token, bytes);
+    expect(en.body).toEqual({ code, message: MESSAGES[key].EN, data: null });
+    const zh = await clone(user.token, bytes).set("language", "ZH_CN");
+    expect(zh.body.message).toBe(MESSAGES[key].ZH_CN);
+    expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses a 14000x14000 PNG quickly, from its header", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const started = performance.now();
+    await clone(user.token, claimedPng(14000, 14000));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("counts against the DIY limit, and refuses non-members", async () => {
+    const none = await t.user();
+    expect((await clone(none.token, fixture("astronaut.png"))).body.code).toBe(1201);
+  });
+});

@@ -1,0 +1,176 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ HOST_ORIGINS: "https://host.example.com" });
+});
+afterAll(() => t.close());
+
+describe("health", () => {
+  it("reports the database and the queue", async () => {
+    const res = await t.request.get("/web-api/health");
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: "ok",
+      database: { ok: true },
+      queue: { mode: "in-process", ok: true },
+    });
+  });
+});
+
+describe("security headers", () => {
+  it("allows framing only by the configured hosts", async () => {
+    const res = await t.request.get("/web-api/p1/base/config");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self' https://host.example.com");
+    expect(res.headers["x-frame-options"]).toBeUndefined();
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("forbids framing altogether when no host is configured", async () => {
+    const plain = await makeTestApp();
+    try {
+      const res = await plain.request.get("/web-api/p1/base/config");
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 in the envelope past the limit", async () => {
+    const limited = await makeTestApp({ RATE_LIMIT_MAX: "3" });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.request.get("/web-api/p1/base/config")).status);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const res = await limited.request.get("/web-api/p1/base/config").set("language", "EN");
+      expect(res.body.code).toBe(429);
+      expect(res.body.message).toMatch(/^Too many requests, please retry in \d+ seconds$/);
+      expect(res.body.data).toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("is generated from the route schemas", async () => {
+    const res = await t.request.get("/web-api/docs/json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        "/web-api/health",
+        "/web-api/p1/base/config",
+        "/web-api/v1/base/file/upload",
+        "/web-api/p1/uc/account/email/emailLogin",
+      ]),
+    );
+  });
+
+  it("has a browsable UI", async () => {
+    const res = await t.request.get("/web-api/docs/").redirects(1);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("swagger");
+  });
+});
+
+describe("the /dev area", () => {
+  it("exists outside production", async () => {
+    const res = await t.request.get("/dev");
+    expect(res.body).toMatchObject({ code: 200, data: { environment: "test" } });
+  });
+
+  it("does not exist in production", async () => {
+    const prod = await makeTestApp({ NODE_ENV: "production" });
+    try {
+      const res = await prod.request.get("/dev");
+      expect(res.status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe("a forced database error", () => {
+  it("answers 500 without driver text, and health reports it", async () => {
+    const broken = await makeTestApp();
+    try {
+      const user = await broken.user();
+      await broken.db.$executeRawUnsafe('DROP TABLE "StoredFile"');
+      const res = await broken.request.get("/web-api/v1/base/file/pageList").set("authorization", user.token);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        code: 500,
+        message: "The service is temporarily unavailable, please try again later",
+        data: null,
+      });
+      expect(res.text).not.toMatch(/prisma|sqlite|StoredFile|no such table|stack|\.ts/i);
+
+      await broken.db.$executeRawUnsafe('DROP TABLE "Session"');
+      const login = await broken.request.get("/web-api/v1/base/account/getUserInfo").set("authorization", user.token);
+      expect(login.status).toBe(500);
+      expect(login.text).not.toMatch(/prisma|sqlite|Session|no such table/i);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe("request logs", () => {
+  it("carry the tracking ids", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logged = await makeTestApp({}, { logger: { level: "info", stream } });
+    try {
+      await logged.request.get("/web-api/p1/base/config").set("web_id", "web-123").set("ssid", "ss-456");
+      const completed = lines.find((l) => l.msg === "request completed");
+      expect(completed).toMatchObject({ web_id: "web-123", ssid: "ss-456" });
+      expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({ web_id: "web-123", ssid: "ss-456" });
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe("serving the web app", () => {
+  it("answers app routes with index.html, files as they are, and unknown API paths with the envelope", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "avalive-dist-"));
+    fs.mkdirSync(path.join(dist, "assets"));
+    fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>app</title>");
+    fs.writeFileSync(path.join(dist, "assets", "a.js"), "console.log(1)");
+    const web = await makeTestApp({}, { webDist: dist });
+    try {
+      const home = await web.request.get("/");
+      expect(home.status).toBe(200);
+      expect(home.text).toContain("<title>app</title>");
+      const page = await web.request.get("/workbench/myplan");
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("<title>app</title>");
+      const asset = await web.request.get("/assets/a.js");
+      expect(asset.headers["cache-control"]).toContain("immutable");
+      // a file written after start is served too (the web app can be rebuilt under a running server)
+      fs.writeFileSync(path.join(dist, "assets", "b.js"), "console.log(2)");
+      expect((await web.request.get("/assets/b.js")).status).toBe(200);
+      const api = await web.request.get("/web-api/p1/nothing");
+      expect(api.status).toBe(404);
+      expect(api.body.code).toBe(404);
+      expect((await web.request.post("/workbench")).status).toBe(404);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import validator from "gltf-validator";
+import { describe, expect, it } from "vitest";
+import { exportGlb, FACE_SLIDER_IDS } from "../../../shared/avatar/index.ts";
+import { avatar } from "./helpers.ts";
+
+async function validate(bytes: Uint8Array) {
+  const report = await validator.validateBytes(bytes, { maxIssues: 50 });
+  const errors = report.issues.messages.filter((m) => m.severity === 0);
+  return { report, errors };
+}
+
+/** Deterministic pseudo-random sliders so a failure can be reproduced. */
+function randomParams(seed: number): Record<string, number> {
+  let s = seed;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  return Object.fromEntries(FACE_SLIDER_IDS.map((id) => [id, Math.round((rnd() * 2 - 1) * 100) / 100]));
+}
+
+function readJson(glb: Uint8Array): {
+  meshes: { primitives: { targets?: unknown[] }[]; weights?: number[]; extras?: { targetNames: string[] } }[];
+  materials: { name: string; pbrMetallicRoughness: { baseColorFactor: number[] } }[];
+  accessors: { min?: number[]; max?: number[] }[];
+} {
+  const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const len = dv.getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + len)));
+}
+
+describe("GLB export", () => {
+  for (const sex of [1, 2] as const) {
+    it(`sex ${sex}: neutral export with every morph target passes the Khronos validator`, async () => {
+      const mesh = avatar(sex);
+      const glb = exportGlb(mesh, { includeMorphs: true });
+      const { report, errors } = await validate(glb);
+      expect(errors).toEqual([]);
+      expect(report.issues.numErrors).toBe(0);
+      const json = readJson(glb);
+      expect(json.meshes[0]?.extras?.targetNames).toEqual(mesh.targetNames);
+      for (const p of json.meshes[0]?.primitives ?? []) expect(p.targets).toHaveLength(mesh.targetNames.length);
+      expect(json.materials.map((m) => m.name)).toEqual(
+        expect.arrayContaining(["skin", "lips", "iris", "pupil", "sclera", "hair", "teeth"]),
+      );
+    });
+
+    it(`sex ${sex}: random sliders as default weights, and baked without morphs, both validate`, async () => {
+      const mesh = avatar(sex);
+      const weights = { ...randomParams(sex * 7919), jawOpen: 0.4, mouthSmileLeft: 0.5 };
+      const withMorphs = exportGlb(mesh, { weights, includeMorphs: true });
+      expect((await validate(withMorphs)).report.issues.numErrors).toBe(0);
+      expect(readJson(withMorphs).meshes[0]?.weights?.[mesh.targetNames.indexOf("jawOpen")]).toBeCloseTo(0.4);
+      const baked = exportGlb(mesh, { weights, includeMorphs: false });
+      const { report } = await validate(baked);
+      expect(report.issues.numErrors).toBe(0);
+      expect(readJson(baked).meshes[0]?.primitives[0]?.targets).toBeUndefined();
+      expect(baked.byteLength).toBeLessThan(withMorphs.byteLength);
+    });
+  }
+
+  it("lays out the binary as glTF requires: magic, 4-byte aligned chunks, space-padded JSON", () => {
+    const glb = exportGlb(avatar(2));
+    const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+    expect(dv.getUint32(0, true)).toBe(0x46546c67);
+    expect(dv.getUint32(8, true)).toBe(glb.byteLength);
+    const jsonLen = dv.getUint32(12, true);
+    expect(jsonLen % 4).toBe(0);
+    expect(glb[20 + jsonLen - 1] === 0x20 || glb[20 + jsonLen - 1] === 0x7d).toBe(true);
+    expect(dv.getUint32(20 + jsonLen + 4, true)).toBe(0x004e4942);
+    expect(glb.byteLength % 4).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type UserConfig } from "vite";
+
+/** Where `npm run dev` forwards API, media and /dev calls: the Fastify server. */
+const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:3000";
+
+const config: UserConfig = {
+  root: "web",
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // three.js with its React renderer is about 940 kB minified; that chunk loads only on the 3D
+    // pages (/face, /creator), never on the landing page (tests/e2e/landing-bundle.test.ts).
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // three.js and its React renderer get their own chunk, loaded only by the lazy 3D pages,
+            // so the landing page (and every page without 3D) never downloads them.
+            // Lowest priority: a group also takes its modules' dependencies, so were it chosen first,
+            // react and zustand (which @react-three/fiber imports) would move into it and every page
+            // would load it. The groups below claim them first.
+            { name: "three", test: /node_modules[\\/](three|@react-three)[\\/]/, priority: 5 },
+            // The framework changes less often than the app: a separate chunk stays cached across releases.
+            { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 },
+            { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 10 },
+            { name: "query", test: /node_modules[\\/](@tanstack|zustand)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/web-api": { target: API_TARGET, changeOrigin: true },
+      "/media": { target: API_TARGET, changeOrigin: true },
+      // A regex key, so that a page route like /developer would not be proxied by accident.
+      "^/dev(/|$)": { target: API_TARGET, changeOrigin: true },
+    },
+  },
+};
+
+export default defineConfig(({ command, mode }) => {
+  // A production build is a production build even when the caller's NODE_ENV says otherwise
+  // (vitest sets NODE_ENV=test, and the E2E setup builds the app from inside vitest): Vite and the
+  // React plugin both read NODE_ENV, and would otherwise ship React's development build
+  // (twice the size, with dev-only warnings).
+  if (command === "build" && mode === "production") process.env.NODE_ENV = "production";
+  return config;
+});

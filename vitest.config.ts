@@ -1,0 +1,56 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One config, four projects: `npm test` runs them in order (unit, integration, queue, e2e).
+ * Each integration file gets its own SQLite database (tests/helpers/app.ts).
+ */
+export default defineConfig({
+  test: {
+    reporters: ["default", "./tests/setup/summary-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "shared/**/*.test.ts",
+            "server/**/*.test.ts",
+            "worker/**/*.test.ts",
+            "web/**/*.test.{ts,tsx}",
+            "tests/unit/**/*.test.ts",
+          ],
+          environment: "node",
+          setupFiles: ["tests/setup/console.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/setup/template-db.ts"],
+          setupFiles: ["tests/setup/console.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "queue",
+          include: ["tests/queue/**/*.test.ts"],
+          globalSetup: ["tests/setup/template-db.ts"],
+          setupFiles: ["tests/setup/console.ts"],
+          testTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/setup/template-db.ts", "tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

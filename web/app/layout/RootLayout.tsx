@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, ScrollRestoration } from "react-router";
+import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
+import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
+import { ToastHost } from "../../components/toast/ToastHost.tsx";
+import { useUserInfo } from "../../features/account/api.ts";
+import { useSiteConfig } from "../../features/site/api.ts";
+import { officialSiteTarget } from "../officialSite.ts";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+import { usePageMeta } from "./usePageMeta.ts";
+import "./layout.css";
+
+/** The frame of every page: header, content, footer, and the shared overlays. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const config = useSiteConfig();
+  useUserInfo();
+  usePageMeta();
+
+  const officialSite = config.data?.officialSite ?? null;
+  useEffect(() => {
+    const target = officialSiteTarget(officialSite);
+    if (target) window.location.replace(target);
+  }, [officialSite]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("common.skipToContent")}
+      </a>
+      <Header />
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastHost />
+      <ConfirmDialog />
+      <LoadingOverlay />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import { applyPageMeta } from "../meta.ts";
+import type { RouteHandle } from "../router.tsx";
+
+const isHandle = (value: unknown): value is RouteHandle =>
+  typeof value === "object" && value !== null && "def" in value;
+
+/** Title, keywords, description and viewport of the deepest matched route, in the current language. */
+export function usePageMeta(): void {
+  // t changes identity when the language changes, so the effect re-runs then too.
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const def = matches
+    .map((m) => m.handle)
+    .filter(isHandle)
+    .at(-1)?.def;
+
+  useEffect(() => {
+    if (!def) return;
+    const page = t(`titles.${def.title}`);
+    const brand = t("common.brand");
+    applyPageMeta({
+      // The home title already leads with the brand.
+      title: def.title === "home" ? page : `${page} · ${brand}`,
+      keywords: def.meta ? t(`meta.${def.meta}.keywords`) : undefined,
+      description: def.meta ? t(`meta.${def.meta}.description`) : undefined,
+      zoomable: def.zoomable === true,
+    });
+  }, [def, t]);
+}

@@ -1,0 +1,27 @@
+/**
+ * The official-site redirect of spec section 2: "Outside embedded mode, and when no entry flag is
+ * stored locally, every page redirects to the official site."
+ *
+ * It applies only when the server's config names an official site (config.officialSite; null by
+ * default, so nothing redirects). The entry flag is set, and kept in localStorage, when a page is
+ * opened with an `entry` query parameter (the official site links here with ?entry=1) or inside a
+ * host application (micro-app or iframe). A visitor who typed the address goes to the official site.
+ */
+
+import { isEmbedded } from "../lib/host.ts";
+
+export { isEmbedded };
+
+export const ENTRY_FLAG_KEY = "avalive-entry";
+
+/** Call once at start-up, before the config answers. */
+export function rememberEntry(search: string = window.location.search): void {
+  if (new URLSearchParams(search).has("entry") || isEmbedded()) localStorage.setItem(ENTRY_FLAG_KEY, "1");
+}
+
+/** Where to send this visitor, or null to stay. */
+export function officialSiteTarget(officialSite: string | null): string | null {
+  if (!officialSite) return null;
+  if (isEmbedded() || localStorage.getItem(ENTRY_FLAG_KEY) === "1") return null;
+  return officialSite;
+}

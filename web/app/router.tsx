@@ -1,0 +1,127 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { NotAvailable } from "../components/NotAvailable.tsx";
+import { StartDesignHost } from "../features/avatars/StartDesignHost.tsx";
+import { setNavigate } from "../lib/navigation.ts";
+import { ErrorPage } from "./ErrorPage.tsx";
+import { guardLoader, redirectLoader } from "./guards.ts";
+import { RootLayout } from "./layout/RootLayout.tsx";
+import { NotFoundPage } from "./NotFoundPage.tsx";
+import { BARE_ROUTES, ROUTES, type RouteDef } from "./routes.ts";
+
+/** What a matched route carries for the layout: its table entry (title, meta, viewport). */
+export interface RouteHandle {
+  def: Pick<RouteDef, "title" | "meta" | "zoomable">;
+}
+
+type Lazy = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * The pages built so far, loaded on demand: each is its own chunk, so the landing page ships
+ * only the landing page. Every other route shows its title and "not available yet".
+ */
+const PAGES: Record<string, Lazy> = {
+  "/": () => import("../features/home/HomePage.tsx").then((m) => ({ Component: m.HomePage })),
+  "/login": () => import("../features/account/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
+  "/douyinLogin": () =>
+    import("../features/account/DouyinLoginPage.tsx").then((m) => ({ Component: m.DouyinLoginPage })),
+  "/register": () => import("../features/account/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
+  "/forget": () => import("../features/account/ForgetPage.tsx").then((m) => ({ Component: m.ForgetPage })),
+  "/bindEmail": () =>
+    import("../features/account/thirdparty/BindEmailPage.tsx").then((m) => ({ Component: m.BindEmailPage })),
+  "/wxCheck": () =>
+    import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.WxCheckPage })),
+  "/controllerCheck": () =>
+    import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.ControllerCheckPage })),
+  "/cancelIntroduce": () =>
+    import("../features/account/cancel/CancelIntroducePage.tsx").then((m) => ({ Component: m.CancelIntroducePage })),
+  "/verification": () =>
+    import("../features/account/cancel/VerificationPage.tsx").then((m) => ({ Component: m.VerificationPage })),
+  "/workbench/account": () =>
+    import("../features/account/panel/AccountPanel.tsx").then((m) => ({ Component: m.AccountPanel })),
+  "/upload": () => import("../features/files/UploadPage.tsx").then((m) => ({ Component: m.UploadPage })),
+  "/face": () => import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
+  "/myPerson": () => import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
+  "/workbench/myPerson": () =>
+    import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.WorkbenchMyPerson })),
+};
+
+/** Layouts of routes with children; the others just render the child. */
+const LAYOUTS: Record<string, Lazy> = {
+  "/workbench": () =>
+    import("../features/workbench/WorkbenchLayout.tsx").then((m) => ({ Component: m.WorkbenchLayout })),
+};
+
+/** A built page, or the honest "not available yet" (framed like a page unless a layout frames it). */
+function page(fullPath: string, def: RouteDef, framed: boolean): Pick<RouteObject, "lazy" | "element"> {
+  const lazy = PAGES[fullPath];
+  if (lazy) return { lazy };
+  const soon = <NotAvailable titleKey={def.title} />;
+  return { element: framed ? soon : <div className="page container">{soon}</div> };
+}
+
+function toRoute(def: RouteDef, parentPath: string, framed = false): RouteObject {
+  const fullPath = def.path.startsWith("/") ? def.path : `${parentPath}/${def.path}`;
+  const handle: RouteHandle = { def };
+  const loader = guardLoader(def);
+  if (!def.children) return { path: def.path, handle, loader, ...page(fullPath, def, framed) };
+
+  const index: RouteObject = def.redirectTo
+    ? {
+        index: true,
+        handle,
+        loader: redirectLoader(def, `${fullPath}/${def.redirectTo}`),
+        // Never rendered (the loader redirects first); it keeps the router from warning about an empty leaf.
+        element: <Navigate to={def.redirectTo} replace />,
+      }
+    : { index: true, handle, ...page(fullPath, def, framed) };
+  const layout = LAYOUTS[fullPath];
+  return {
+    path: def.path,
+    handle,
+    loader,
+    ...(layout ? { lazy: layout } : { element: <Outlet /> }),
+    children: [index, ...def.children.map((child) => toRoute(child, fullPath, layout !== undefined))],
+  };
+}
+
+const notFoundHandle: RouteHandle = { def: { title: "notFound" } };
+
+/** Pages without the site's frame (routes.ts BARE_ROUTES): they draw their own overlays. */
+const BARE_PAGES: Record<string, Lazy> = {
+  "/creator": () => import("../features/creator/CreatorPage.tsx").then((m) => ({ Component: m.CreatorPage })),
+};
+
+const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => ({
+  path: def.path,
+  handle: { def } satisfies RouteHandle,
+  loader: guardLoader(def),
+  lazy: BARE_PAGES[def.path],
+  errorElement: <ErrorPage />,
+  hydrateFallbackElement: <div className="boot" />,
+}));
+
+export const routeObjects: RouteObject[] = [
+  ...bareRoutes,
+  {
+    element: (
+      <>
+        <RootLayout />
+        <StartDesignHost />
+      </>
+    ),
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <div className="boot" />,
+    children: [
+      ...ROUTES.map((def) => toRoute(def, "")),
+      { path: "*", handle: notFoundHandle, element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routeObjects);
+  // The API client's 600 handler navigates through the router: no full page reload.
+  setNavigate((to) => void router.navigate(to, { replace: true }));
+  return router;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { afterLoginPath } from "../lib/loginRedirect.ts";
+import { decideAccess, FIXED_VIEWPORT, flattenRoutes, REDIRECTS, ROUTES, ZOOMABLE_VIEWPORT } from "./routes.ts";
+
+const all = flattenRoutes();
+const byPath = new Map(all.map((r) => [r.fullPath, r]));
+const route = (path: string) => {
+  const found = byPath.get(path);
+  if (!found) throw new Error(`no route ${path}`);
+  return found;
+};
+
+const PUBLIC = [
+  "/",
+  "/live",
+  "/customized",
+  "/ip",
+  "/help",
+  "/douyinHelp",
+  "/download",
+  "/member",
+  "/notice",
+  "/noticeDetail",
+  "/introduce",
+  "/shop",
+  "/shop/singleList",
+  "/shop/singleDetail",
+  "/login",
+  "/douyinLogin",
+  "/register",
+  "/forget",
+  "/bindEmail",
+  "/wxCheck",
+  "/controllerCheck",
+  "/appMember",
+  "/appHelp",
+  "/appHelp/catalog",
+  "/appHelp/detail",
+  "/cancelIntroduce",
+  "/verification",
+];
+
+const LOGIN_ONLY = [
+  "/workbench",
+  "/workbench/myplan",
+  "/workbench/myPerson",
+  "/workbench/svip",
+  "/workbench/orderList",
+  "/workbench/cloudRecord",
+  "/workbench/myCustomized",
+  "/workbench/myProducts",
+  "/workbench/account",
+  "/myplan",
+  "/myPerson",
+  "/myCustomized",
+  "/myProducts",
+  "/myPersonDetail",
+  "/plan",
+  "/face",
+  "/douyinFace",
+  "/newPerson",
+  "/douyin",
+  "/douyin/douyinPerson",
+  "/myCenter",
+  "/myCenter/myOrder",
+  "/upload",
+];
+
+describe("route table", () => {
+  it("holds exactly the routes of spec section 2", () => {
+    expect(all.map((r) => r.fullPath).sort()).toEqual([...PUBLIC, ...LOGIN_ONLY].sort());
+  });
+
+  it("marks the public and the login-only routes", () => {
+    for (const path of PUBLIC) expect(route(path).access, path).toBe("public");
+    for (const path of LOGIN_ONLY) expect(route(path).access, path).toBe("login");
+  });
+
+  it("redirects the four parent routes to their first child", () => {
+    expect(REDIRECTS).toEqual({
+      "/shop": "/shop/singleList",
+      "/workbench": "/workbench/myplan",
+      "/douyin": "/douyin/douyinPerson",
+      "/myCenter": "/myCenter/myOrder",
+    });
+  });
+
+  it("lets only /, /live, /customized and /ip zoom", () => {
+    expect(all.filter((r) => r.zoomable).map((r) => r.fullPath)).toEqual(["/", "/live", "/customized", "/ip"]);
+    expect(ZOOMABLE_VIEWPORT).toBe("width=device-width, initial-scale=1");
+    expect(FIXED_VIEWPORT).toBe("width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no");
+  });
+
+  it("gives every route a title key", () => {
+    for (const r of all) expect(r.title, r.fullPath).toMatch(/^[A-Za-z]+$/);
+    expect(ROUTES.every((r) => r.path.startsWith("/"))).toBe(true);
+  });
+});
+
+describe("guard decisions", () => {
+  it("sends a visitor without a token from every login-only route to /login, remembering the page", () => {
+    for (const path of LOGIN_ONLY) {
+      expect(decideAccess(route(path), false, path)).toEqual({
+        allow: false,
+        redirect: `/login?redirect=${encodeURIComponent(path)}`,
+      });
+    }
+    expect(decideAccess(route("/plan"), false, "/plan?planId=1&roleId=2")).toEqual({
+      allow: false,
+      redirect: "/login?redirect=%2Fplan%3FplanId%3D1%26roleId%3D2",
+    });
+  });
+
+  it("lets a visitor open every public route", () => {
+    for (const path of PUBLIC) expect(decideAccess(route(path), false, path)).toEqual({ allow: true });
+  });
+
+  it("lets a logged-in user open every route except the login pages, which go to /", () => {
+    for (const r of all) {
+      const expected =
+        r.fullPath === "/login" || r.fullPath === "/douyinLogin" ? { allow: false, redirect: "/" } : { allow: true };
+      expect(decideAccess(r, true, r.fullPath), r.fullPath).toEqual(expected);
+    }
+  });
+});
+
+describe("after login", () => {
+  it("returns to the remembered page of this site only", () => {
+    expect(afterLoginPath("/upload")).toBe("/upload");
+    expect(afterLoginPath("/plan?planId=1")).toBe("/plan?planId=1");
+    expect(afterLoginPath(null)).toBe("/");
+    expect(afterLoginPath("")).toBe("/");
+    expect(afterLoginPath("https://evil.example/")).toBe("/");
+    expect(afterLoginPath("//evil.example/")).toBe("/");
+    expect(afterLoginPath("/\\evil.example")).toBe("/");
+  });
+});

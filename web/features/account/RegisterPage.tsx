@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { registerLogin, sendEmailCode } from "./authApi.ts";
+import { AuthShell } from "./components/AuthShell.tsx";
+import { FormError, FormNote } from "./components/FormError.tsx";
+import { TermsCheckbox } from "./components/TermsCheckbox.tsx";
+import { TextField } from "./components/TextField.tsx";
+import { messageOf } from "./errors.ts";
+import { rules } from "./rules.ts";
+import { useCompleteLogin } from "./useCompleteLogin.ts";
+import "./login.css";
+import { CodeField, ContactField } from "./components/fields.tsx";
+
+interface RegisterValues {
+  email: string;
+  code: string;
+  password: string;
+  confirm: string;
+  agreed: boolean;
+}
+
+/** /register: email, emailed code, password twice, terms; a new account is logged in at once. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const complete = useCompleteLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const { register, handleSubmit, trigger, getValues, formState } = useForm<RegisterValues>({
+    defaultValues: { email: "", code: "", password: "", confirm: "", agreed: false },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSend = async () => {
+    setServerError(null);
+    setNote(null);
+    if (!(await trigger("email"))) return false;
+    const email = getValues("email").trim();
+    try {
+      await sendEmailCode({ email, type: "register" });
+      setNote(t("account.codeSentTo", { target: email }));
+      return true;
+    } catch (error) {
+      setServerError(messageOf(error));
+      return false;
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ email, code, password }) => {
+    setServerError(null);
+    try {
+      const { data, message } = await registerLogin({ email: email.trim(), code: code.trim(), password });
+      await complete(data.token, message);
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  });
+
+  return (
+    <AuthShell title={t("account.register.title")} subtitle={t("account.register.subtitle")} testId="register">
+      <form className="login__form" noValidate onSubmit={onSubmit} data-testid="register-form">
+        <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
+        <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
+        <FormNote message={note} />
+        <TextField
+          label={t("login.password")}
+          secret
+          autoComplete="new-password"
+          placeholder={t("login.passwordPlaceholder")}
+          registration={register("password", { validate: rules.password })}
+          error={errors.password}
+        />
+        <TextField
+          label={t("account.confirmPassword")}
+          secret
+          autoComplete="new-password"
+          placeholder={t("account.confirmPasswordPlaceholder")}
+          registration={register("confirm", { validate: (value) => rules.sameAs(getValues("password"))(value) })}
+          error={errors.confirm}
+        />
+        <TermsCheckbox registration={register("agreed", { validate: rules.terms })} error={errors.agreed} />
+        <FormError message={serverError} />
+        <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
+          {isSubmitting ? t("account.register.submitting") : t("account.register.submit")}
+        </button>
+      </form>
+      <div className="login__links">
+        <span>
+          {t("account.haveAccount")} <Link to="/login">{t("login.submit")}</Link>
+        </span>
+      </div>
+    </AuthShell>
+  );
+}

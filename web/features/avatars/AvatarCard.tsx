@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
+import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
+
+/** One of the user's avatars: thumbnail, name, kind, and its actions. */
+export function AvatarCard({
+  role,
+  onEdit,
+  onRename,
+  onCopy,
+  onDelete,
+  onReset,
+}: {
+  role: CustomRoleRecord;
+  onEdit(): void;
+  onRename(): void;
+  onCopy(): void;
+  onDelete(): void;
+  onReset(): void;
+}) {
+  const { t } = useTranslation();
+  const kind = t(`avatars.kind.${role.kind}`, { defaultValue: t("avatars.kind.diy") });
+  return (
+    <li className="avatar-card card" data-testid="avatar-card" data-id={role.id}>
+      <button
+        type="button"
+        className="avatar-card__thumb"
+        onClick={onEdit}
+        aria-label={t("avatars.mine.editNamed", { name: role.name })}
+      >
+        {role.img ? <img src={role.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={role.sex} />}
+      </button>
+      <div className="avatar-card__body">
+        <p className="avatar-card__name" data-testid="avatar-name">
+          {role.name}
+        </p>
+        <p className="avatar-card__meta">
+          <span className="avatar-card__kind">{kind}</span>
+          <span>{t(role.sex === 1 ? "avatars.sex.male" : "avatars.sex.female")}</span>
+        </p>
+      </div>
+      <div className="avatar-card__actions">
+        <button type="button" className="btn btn--primary" onClick={onEdit}>
+          {t("avatars.mine.edit")}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onRename}>
+          {t("avatars.mine.rename")}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onCopy}>
+          {t("avatars.mine.copy")}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onReset}>
+          {t("avatars.mine.reset")}
+        </button>
+        <button type="button" className="btn btn--ghost avatar-card__delete" onClick={onDelete}>
+          {t("avatars.mine.delete")}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { translate } from "../../../shared/messages.ts";
+import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
+import { confirm } from "../../components/confirm/confirmStore.ts";
+import { toast } from "../../components/toast/toastStore.ts";
+import { useLanguage } from "../../lib/session.ts";
+import { AvatarCard } from "./AvatarCard.tsx";
+import {
+  useCopyCustomRole,
+  useCustomRoles,
+  useDeleteCustomRole,
+  useResetCustomRole,
+  useUpdateCustomRole,
+} from "./api.ts";
+import { NameDialog } from "./NameDialog.tsx";
+import { startDesign } from "./startDesign.ts";
+import "./avatars.css";
+
+/** /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. */
+export function MyPersonPage({ framed = false }: { framed?: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const list = useCustomRoles();
+  const update = useUpdateCustomRole();
+  const copy = useCopyCustomRole();
+  const remove = useDeleteCustomRole();
+  const reset = useResetCustomRole();
+  const [renaming, setRenaming] = useState<CustomRoleRecord | null>(null);
+
+  // Business errors (the DIY limit ...) are toasted by the API client; success says the service's word.
+  const run = async (work: Promise<{ message: string }>) => {
+    try {
+      toast.success((await work).message);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const onDelete = async (role: CustomRoleRecord) => {
+    const ok = await confirm({
+      title: t("avatars.mine.deleteTitle"),
+      message: t("avatars.mine.deleteMessage", { name: role.name }),
+      confirmText: t("avatars.mine.delete"),
+      danger: true,
+    });
+    if (ok) await run(remove.mutateAsync(role.id));
+  };
+  const onReset = async (role: CustomRoleRecord) => {
+    const ok = await confirm({
+      title: t("avatars.mine.resetTitle"),
+      message: t("avatars.mine.resetMessage", { name: role.name }),
+      confirmText: t("avatars.mine.reset"),
+    });
+    if (ok) await run(reset.mutateAsync(role.id));
+  };
+
+  const records = list.data?.records ?? [];
+  return (
+    <div className={framed ? "my-person" : "page container my-person"} data-testid="my-person">
+      <div className="my-person__head">
+        <div>
+          <h1 className="page__title">{t("titles.myPerson")}</h1>
+          <p className="page__subtitle">{t("avatars.mine.subtitle")}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn--primary btn--lg"
+          data-testid="start-design"
+          onClick={() => startDesign()}
+        >
+          {t("avatars.startDesign")}
+        </button>
+      </div>
+
+      {list.isPending && <div className="my-person__skeleton" role="status" aria-label={t("common.loading")} />}
+      {list.isError && (
+        <div className="my-person__empty card">
+          <p>{t("avatars.mine.loadError")}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
+            {t("common.retry")}
+          </button>
+        </div>
+      )}
+      {list.isSuccess && records.length === 0 && (
+        <div className="my-person__empty card" data-testid="my-person-empty">
+          <strong>{t("avatars.mine.empty")}</strong>
+          <span>{t("avatars.mine.emptyBody")}</span>
+        </div>
+      )}
+      {records.length > 0 && (
+        <ul className="my-person__grid">
+          {records.map((role) => (
+            <AvatarCard
+              key={role.id}
+              role={role}
+              onEdit={() => navigate(`/face?${new URLSearchParams({ roleId: role.id })}`)}
+              onRename={() => setRenaming(role)}
+              onCopy={() => run(copy.mutateAsync(role.id))}
+              onDelete={() => onDelete(role)}
+              onReset={() => onReset(role)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {renaming && (
+        <NameDialog
+          title={t("avatars.mine.renameTitle")}
+          initial={renaming.name}
+          emptyMessage={translate("nameEmpty", language)}
+          submitText={t("avatars.mine.rename")}
+          onSubmit={async (name) => {
+            const ok = await run(update.mutateAsync({ id: renaming.id, name }));
+            if (ok) setRenaming(null);
+            return ok;
+          }}
+          onCancel={() => setRenaming(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The workbench's child: the same list inside the workbench frame. */
+export function WorkbenchMyPerson() {
+  return <MyPersonPage framed />;
+}

@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { translate } from "../../../shared/messages.ts";
+import type { RoleRecord } from "../../../shared/schemas/roles.ts";
+import { withLoading } from "../../components/loading/loadingStore.ts";
+import { hasToast, toast } from "../../components/toast/toastStore.ts";
+import { useLanguage, useSession } from "../../lib/session.ts";
+import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
+import { addPlan, createCustomRole, type SexFilter, useRoleList } from "./api.ts";
+
+/** Spec section 9: eight avatars per slider page. */
+export const PAGE_SIZE = 8;
+const SKELETON_KEYS = Array.from({ length: PAGE_SIZE }, (_, i) => `skeleton-${i}`);
+const FILTERS: { value: SexFilter; key: string }[] = [
+  { value: "", key: "all" },
+  { value: "2", key: "female" },
+  { value: "1", key: "male" },
+];
+
+/** The 'System avatars' tab: gender filter, pages of 8, 'create a draft' and 'DIY face'. */
+export function SystemAvatarTab() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [sex, setSex] = useState<SexFilter>("");
+  const [page, setPage] = useState(0);
+  const list = useRoleList(sex);
+  const records = list.data?.records ?? [];
+  const pages = Math.max(1, Math.ceil(records.length / PAGE_SIZE));
+  const shown = records.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+
+  const go = (to: string) => {
+    useSession.getState().setStartDesignOpen(false);
+    navigate(to);
+  };
+
+  const act = async (role: RoleRecord, action: "draft" | "diy") => {
+    // Refused here, before any call; said only when nothing else is on screen (spec section 4).
+    if (role.equityStatus === 2) {
+      if (!hasToast()) toast.error(translate("locked", language));
+      return;
+    }
+    try {
+      if (action === "draft") {
+        const planId = await withLoading(addPlan(role.id));
+        go(`/plan?${new URLSearchParams({ planId, roleId: role.id, roleType: String(role.sex) })}`);
+      } else {
+        const roleId = await withLoading(createCustomRole(role.id));
+        go(`/face?${new URLSearchParams({ roleId })}`);
+      }
+    } catch {
+      // The API client has shown the service's message (limits, locked).
+    }
+  };
+
+  return (
+    <div className="system-avatars">
+      <fieldset className="system-avatars__filter">
+        <legend className="visually-hidden">{t("avatars.dialog.gender")}</legend>
+        {FILTERS.map((f) => (
+          <button
+            key={f.key}
+            type="button"
+            aria-pressed={sex === f.value}
+            className={`chip${sex === f.value ? " chip--on" : ""}`}
+            data-testid={`sex-${f.key}`}
+            onClick={() => {
+              setSex(f.value);
+              setPage(0);
+            }}
+          >
+            {t(`avatars.sex.${f.key}`)}
+          </button>
+        ))}
+        {list.isSuccess && (
+          <span className="system-avatars__count">{t("avatars.dialog.count", { count: records.length })}</span>
+        )}
+      </fieldset>
+
+      <div className="system-avatars__slider">
+        <button
+          type="button"
+          className="slider-arrow"
+          aria-label={t("avatars.dialog.previous")}
+          data-testid="slider-prev"
+          disabled={page === 0}
+          onClick={() => setPage(page - 1)}
+        >
+          ‹
+        </button>
+        <ul className="system-avatars__grid" data-testid="system-avatars" data-page={page}>
+          {list.isPending && SKELETON_KEYS.map((key) => <li key={key} className="role-card role-card--skeleton" />)}
+          {shown.map((role) => (
+            <li
+              key={role.id}
+              className={`role-card${role.equityStatus === 2 ? " role-card--locked" : ""}`}
+              data-testid="role-card"
+              data-sex={role.sex}
+              data-locked={role.equityStatus === 2}
+            >
+              <div className="role-card__thumb">
+                {role.img ? <img src={role.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={role.sex} />}
+                {role.equityStatus === 2 && (
+                  <span className="role-card__lock" data-testid="lock-badge">
+                    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+                      <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
+                    </svg>
+                    {t("avatars.dialog.locked")}
+                  </span>
+                )}
+                <div className="role-card__actions">
+                  <button type="button" className="btn btn--primary" onClick={() => act(role, "draft")}>
+                    {t("avatars.dialog.createDraft")}
+                  </button>
+                  <button type="button" className="btn role-card__diy" onClick={() => act(role, "diy")}>
+                    {t("avatars.dialog.diyFace")}
+                  </button>
+                </div>
+              </div>
+              <p className="role-card__name">{role.name}</p>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="slider-arrow"
+          aria-label={t("avatars.dialog.next")}
+          data-testid="slider-next"
+          disabled={page >= pages - 1}
+          onClick={() => setPage(page + 1)}
+        >
+          ›
+        </button>
+      </div>
+      <p className="system-avatars__dots" aria-live="polite" data-testid="slider-page">
+        {t("avatars.dialog.pageOf", { page: page + 1, pages })}
+      </p>
+    </div>
+  );
+}

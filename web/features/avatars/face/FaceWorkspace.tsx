@@ -1,0 +1,182 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, type Rgb } from "../../../../shared/avatar/index.ts";
+import { translate } from "../../../../shared/messages.ts";
+import type { CustomRoleDetail } from "../../../../shared/schemas/roles.ts";
+import { confirm } from "../../../components/confirm/confirmStore.ts";
+import { toast } from "../../../components/toast/toastStore.ts";
+import { useLanguage } from "../../../lib/session.ts";
+import { AvatarBust, type BustColors } from "../../../three/AvatarBust.tsx";
+import { AvatarStage } from "../../../three/AvatarStage.tsx";
+import { hexToRgb } from "../../../three/avatarGeometry.ts";
+import { definedValues } from "../../../three/faceState.ts";
+import { type InitFace, type SysAttr, useUpdateCustomRole } from "../api.ts";
+import { NameDialog } from "../NameDialog.tsx";
+import { BlendPanel } from "./BlendPanel.tsx";
+import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
+import { IdleNotice } from "./IdleNotice.tsx";
+import { SliderPanel } from "./SliderPanel.tsx";
+import { Swatches } from "./Swatches.tsx";
+import { useAvatarMesh } from "./useAvatarMesh.ts";
+import { useFaceEditor } from "./useFaceEditor.ts";
+
+const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
+  1: { hair: [0.17, 0.11, 0.08], eyes: [0.36, 0.22, 0.12], clothing: [0.16, 0.2, 0.28] },
+  2: { hair: [0.36, 0.2, 0.12], eyes: [0.45, 0.36, 0.18], clothing: [0.86, 0.78, 0.86] },
+};
+
+/** twoMenu picks the group opened first: a group id, or its 1-based place (2 = face, after photo cloning). */
+function firstGroupOf(twoMenu: string | null): string {
+  const byId = FACE_GROUPS.find((g) => g.id === twoMenu);
+  const byIndex = FACE_GROUPS[Number(twoMenu) - 1];
+  return (byId ?? byIndex ?? FACE_GROUPS[0]).id;
+}
+
+/** The face editor proper: menu of slider groups, the lit 3D bust, colours, blend, save. */
+export function FaceWorkspace({
+  detail,
+  init,
+  attr,
+  firstGroup,
+}: {
+  detail: CustomRoleDetail;
+  init: InitFace;
+  attr: SysAttr | undefined;
+  firstGroup: string | null;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const sex = detail.sex === 1 ? 1 : 2;
+  const avatar = useAvatarMesh(sex);
+  const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
+  const [group, setGroup] = useState(() => firstGroupOf(firstGroup));
+  const [panel, setPanel] = useState<"sliders" | "blend">("sliders");
+  const [saving, setSaving] = useState(false);
+  const [name, setName] = useState(detail.name);
+  const update = useUpdateCustomRole();
+  const leave = useLeaveEditor();
+  useUndoKeys(editor.undo, editor.redo);
+
+  const { appearance } = editor;
+  const colors = useMemo<BustColors>(
+    () => ({
+      skinTone: appearance.skinTone ?? 0.25,
+      hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : DEFAULTS[sex].hair,
+      eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : DEFAULTS[sex].eyes,
+      clothing: DEFAULTS[sex].clothing,
+    }),
+    [appearance, sex],
+  );
+
+  const resetGroup = () => {
+    const params = { ...editor.face.params };
+    for (const s of FACE_SLIDERS) if (s.group === group) params[s.id] = init.faceParams[s.id] ?? 0;
+    editor.replace({ params });
+  };
+  const resetAll = async () => {
+    const ok = await confirm({ title: t("faceEditor.resetAllTitle"), message: t("faceEditor.resetAllMessage") });
+    if (ok) editor.replace({ params: definedValues(init.faceParams), appearance: { ...init.appearance } });
+  };
+  const save = async (newName: string) => {
+    const { params, appearance: look } = editor.snapshot();
+    const faceParams = Object.fromEntries(
+      FACE_SLIDER_IDS.map((id) => [id, Math.round((params[id] ?? 0) * 1000) / 1000]),
+    );
+    try {
+      const { message } = await update.mutateAsync({ id: detail.id, name: newName, faceParams, appearance: look });
+      toast.success(message);
+      setName(newName);
+      setSaving(false);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return (
+    <div className="face-editor" data-testid="face-editor" data-sex={sex}>
+      <header className="face-editor__bar">
+        <button type="button" className="btn btn--ghost" onClick={leave}>
+          ← {t("faceEditor.back")}
+        </button>
+        <h1 className="face-editor__name" data-testid="face-name">
+          {name}
+        </h1>
+        <div className="face-editor__tools">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={!editor.canUndo}
+            onClick={editor.undo}
+            data-testid="undo"
+            title="Ctrl+Z"
+          >
+            {t("faceEditor.undo")}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={!editor.canRedo}
+            onClick={editor.redo}
+            data-testid="redo"
+            title="Ctrl+Shift+Z"
+          >
+            {t("faceEditor.redo")}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={resetAll} data-testid="reset-all">
+            {t("faceEditor.resetAll")}
+          </button>
+          <button
+            type="button"
+            className={`btn ${panel === "blend" ? "btn--primary" : "btn--ghost"}`}
+            aria-pressed={panel === "blend"}
+            data-testid="open-blend"
+            onClick={() => setPanel(panel === "blend" ? "sliders" : "blend")}
+          >
+            {t("faceEditor.blend.open")}
+          </button>
+          <button type="button" className="btn btn--primary" onClick={() => setSaving(true)} data-testid="save">
+            {t("faceEditor.save")}
+          </button>
+        </div>
+      </header>
+
+      <div className="face-editor__body">
+        <aside className="face-editor__side">
+          {panel === "blend" ? (
+            <BlendPanel editor={editor} selfId={detail.id} onClose={() => setPanel("sliders")} />
+          ) : (
+            <SliderPanel editor={editor} attr={attr} group={group} onGroup={setGroup} onResetGroup={resetGroup} />
+          )}
+        </aside>
+        <div className="face-editor__view">
+          {avatar ? (
+            <AvatarStage label={t("faceEditor.viewLabel", { name })}>
+              <AvatarBust avatar={avatar} face={editor.face} targets={FACE_SLIDER_IDS} colors={colors} />
+            </AvatarStage>
+          ) : (
+            <FaceLoading label={t("faceEditor.building")} />
+          )}
+          <p className="face-editor__hint">{t("faceEditor.orbitHint")}</p>
+          <Swatches
+            attr={attr}
+            appearance={appearance}
+            onChange={(patch) => editor.replace({ appearance: { ...appearance, ...patch } })}
+          />
+        </div>
+      </div>
+
+      {saving && (
+        <NameDialog
+          title={t("faceEditor.saveTitle")}
+          initial={name}
+          emptyMessage={translate("filenameRequired", language)}
+          submitText={t("faceEditor.save")}
+          onSubmit={save}
+          onCancel={() => setSaving(false)}
+        />
+      )}
+      <IdleNotice onExit={leave} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createIdleTimer, idleConfig } from "./idle.ts";
+
+describe("idle notice", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("counts down after the idle time and exits at zero", () => {
+    const shown: (number | null)[] = [];
+    const onExit = vi.fn();
+    const timer = createIdleTimer({ idleMs: 10_000, countdownMs: 3_000, onCountdown: (s) => shown.push(s), onExit });
+    vi.advanceTimersByTime(9_999);
+    expect(shown).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(shown).toEqual([3]);
+    vi.advanceTimersByTime(2_000);
+    expect(shown).toEqual([3, 2, 1]);
+    expect(onExit).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(shown).toEqual([3, 2, 1, null]);
+    expect(onExit).toHaveBeenCalledTimes(1);
+    timer.stop();
+  });
+
+  it("an operation hides the notice and starts the wait again", () => {
+    const shown: (number | null)[] = [];
+    const onExit = vi.fn();
+    const timer = createIdleTimer({ idleMs: 5_000, countdownMs: 2_000, onCountdown: (s) => shown.push(s), onExit });
+    vi.advanceTimersByTime(4_000);
+    timer.activity();
+    vi.advanceTimersByTime(4_000);
+    expect(shown).toEqual([]);
+    vi.advanceTimersByTime(1_500);
+    expect(shown).toEqual([2]);
+    timer.activity();
+    expect(shown).toEqual([2, null]);
+    vi.advanceTimersByTime(4_999);
+    expect(onExit).not.toHaveBeenCalled();
+    timer.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(onExit).not.toHaveBeenCalled();
+  });
+
+  it("defaults to ten minutes; the query or localStorage can shorten it", () => {
+    expect(idleConfig("", null)).toEqual({ idleMs: 600_000, countdownMs: 60_000 });
+    expect(idleConfig("?roleId=x&idle=3&idleCountdown=2", null)).toEqual({ idleMs: 3_000, countdownMs: 2_000 });
+    const storage = { getItem: (k: string) => (k === "avalive.idleSeconds" ? "7" : null) };
+    expect(idleConfig("", storage)).toEqual({ idleMs: 7_000, countdownMs: 60_000 });
+    expect(idleConfig("?idle=-1", null).idleMs).toBe(600_000);
+  });
+});

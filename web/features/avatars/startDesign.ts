@@ -1,0 +1,45 @@
+/**
+ * 'Start design' from anywhere (spec section 4, membership gate): without a token, log in first;
+ * without a membership, the 'Prompts' confirm offers to unlock one (/member); with one, the
+ * session's start-design flag opens the dialog, which StartDesignHost mounts.
+ */
+import { confirm } from "../../components/confirm/confirmStore.ts";
+import { i18n } from "../../lib/i18n/index.ts";
+import { navigate } from "../../lib/navigation.ts";
+import { type UserInfo, useSession } from "../../lib/session.ts";
+
+/** userInfo loads with the layout; a click right after a page load may come first. */
+function loadedUserInfo(timeoutMs = 5000): Promise<UserInfo | null> {
+  const now = useSession.getState().userInfo;
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(null);
+    }, timeoutMs);
+    const stop = useSession.subscribe((s) => {
+      if (!s.userInfo) return;
+      clearTimeout(timer);
+      stop();
+      resolve(s.userInfo);
+    });
+  });
+}
+
+export async function startDesign(): Promise<void> {
+  const session = useSession.getState();
+  if (!session.token) return navigate("/login");
+  const userInfo = await loadedUserInfo();
+  if (!useSession.getState().token) return navigate("/login");
+  if (!userInfo?.vipType) {
+    const t = i18n.t.bind(i18n);
+    const unlock = await confirm({
+      title: t("avatars.gate.title"),
+      message: t("avatars.gate.message"),
+      confirmText: t("avatars.gate.unlock"),
+    });
+    if (unlock) navigate("/member");
+    return;
+  }
+  session.setStartDesignOpen(true);
+}

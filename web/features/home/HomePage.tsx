@@ -1,0 +1,128 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { StartDesignButton } from "../avatars/StartDesignButton.tsx";
+import { AvatarArt } from "./AvatarArt.tsx";
+import { CheckIcon, DesignIcon, LiveIcon, PlanIcon } from "./icons.tsx";
+import "./home.css";
+
+const FEATURES = [
+  { key: "design", Icon: DesignIcon },
+  { key: "plan", Icon: PlanIcon },
+  { key: "live", Icon: LiveIcon },
+] as const;
+
+const STEPS = ["one", "two", "three"] as const;
+
+/** The four memberships of spec section 1; gold is the usual pick. */
+const TIERS = ["silver", "gold", "diamond", "cloud"] as const;
+
+/** The landing page: light on purpose (SVG and CSS only, no 3D in this bundle). */
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="hero__inner container">
+          <div className="hero__copy">
+            <p className="hero__eyebrow">{t("home.eyebrow")}</p>
+            <h1 className="hero__title">{t("home.heroTitle")}</h1>
+            <p className="hero__body">{t("home.heroBody")}</p>
+            <div className="hero__actions">
+              <StartDesignButton className="btn btn--primary btn--lg">{t("home.ctaStart")}</StartDesignButton>
+              <Link to="/download" className="btn btn--lg hero__secondary">
+                {t("home.ctaDownload")}
+              </Link>
+            </div>
+          </div>
+          <div className="hero__art">
+            <AvatarArt />
+            <span className="hero__chip hero__chip--live">
+              <span className="hero__dot" aria-hidden="true" />
+              {t("home.heroBadgeLive")}
+            </span>
+            <span className="hero__chip hero__chip--viewers">{t("home.heroViewers")}</span>
+            <span className="hero__chip hero__chip--capture">{t("home.heroBadgeCapture")}</span>
+          </div>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="features-title">
+        <h2 id="features-title" className="section__title">
+          {t("home.featuresTitle")}
+        </h2>
+        <div className="features">
+          {FEATURES.map(({ key, Icon }) => (
+            <article key={key} className="feature card">
+              <span className={`feature__icon feature__icon--${key}`}>
+                <Icon />
+              </span>
+              <h3>{t(`home.features.${key}.title`)}</h3>
+              <p>{t(`home.features.${key}.body`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="section section--tint" aria-labelledby="steps-title">
+        <div className="container">
+          <h2 id="steps-title" className="section__title">
+            {t("home.stepsTitle")}
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step, i) => (
+              <li key={step} className="step">
+                <span className="step__num" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span>{t(`home.steps.${step}`)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="tiers-title">
+        <h2 id="tiers-title" className="section__title">
+          {t("home.tiersTitle")}
+        </h2>
+        <p className="section__lead">{t("home.tiersBody")}</p>
+        <div className="tiers">
+          {TIERS.map((tier) => (
+            <article key={tier} className={`tier tier--${tier} card`} data-testid={`tier-${tier}`}>
+              {tier === "gold" && <span className="tier__badge">{t("home.popular")}</span>}
+              <span className="tier__gem" aria-hidden="true" />
+              <h3>{t(`home.tiers.${tier}.name`)}</h3>
+              <ul>
+                {/* Benefits are one catalogue string per tier, separated by "|" */}
+                {t(`home.tiers.${tier}.points`)
+                  .split("|")
+                  .map((point) => (
+                    <li key={point}>
+                      <CheckIcon />
+                      {point}
+                    </li>
+                  ))}
+              </ul>
+              <Link to="/member" className={`btn btn--block ${tier === "gold" ? "btn--primary" : "btn--ghost"}`}>
+                {t("home.tierCta")}
+              </Link>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="section container">
+        <div className="cta-band">
+          <div>
+            <h2>{t("home.downloadTitle")}</h2>
+            <p>{t("home.downloadBody")}</p>
+            <p className="cta-band__platforms">{t("home.platforms")}</p>
+          </div>
+          <Link to="/download" className="btn btn--lg cta-band__btn">
+            {t("home.downloadCta")}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The one API client. Every call goes through `request`, which adds the headers of spec section 7
+ * (token, tracking ids, language), applies the 60 s timeout, and handles the envelope in one place
+ * (section 8):
+ *   - code 200                   -> resolves with data
+ *   - code 600                   -> logout, go to the login page (the short-video one for source '5')
+ *   - any other code             -> error toast with the service message for 3 s (unless `silent`)
+ *   - HTTP error, network, timeout -> toast for 5 s with the service message or 'network error'
+ * Failures reject with an ApiError, so callers (TanStack Query hooks) can still react.
+ */
+
+import { HEADERS, LOGOUT_CODE, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from "../../shared/constants.ts";
+import { translate } from "../../shared/messages.ts";
+import { toast } from "../components/toast/toastStore.ts";
+import { currentPath, navigate } from "./navigation.ts";
+import { effectiveLanguage, loginPathFor, useSession } from "./session.ts";
+
+/** Codes the client gives failures that never reached an envelope. */
+export const NETWORK_ERROR_CODE = -1;
+export const TIMEOUT_CODE = -2;
+
+export type ApiErrorKind = "business" | "logout" | "http" | "network" | "timeout";
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly kind: ApiErrorKind;
+  constructor(code: number, message: string, kind: ApiErrorKind) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.kind = kind;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body, or FormData for uploads (the browser then sets the multipart boundary). */
+  body?: unknown;
+  /** No toast for a failing answer: the page shows the error itself (section 8's exempt calls). */
+  silent?: boolean;
+  /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+const BASE = "/";
+
+function buildUrl(path: string, query?: RequestOptions["query"]): string {
+  const url = `${BASE}${path.replace(/^\//, "")}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function buildHeaders(body: unknown): Headers {
+  const state = useSession.getState();
+  const headers = new Headers();
+  if (state.token) headers.set(HEADERS.authorization, state.token);
+  headers.set(HEADERS.webId, state.webId);
+  headers.set(HEADERS.ssid, state.ssid);
+  headers.set(HEADERS.language, effectiveLanguage(state));
+  if (body !== undefined && !(body instanceof FormData)) headers.set("content-type", "application/json");
+  return headers;
+}
+
+const isEnvelope = (value: unknown): value is Envelope<unknown> =>
+  typeof value === "object" && value !== null && typeof (value as Envelope<unknown>).code === "number";
+
+/** Code 600: the token is missing, expired or revoked. */
+function logoutAndRedirect(message: string, silent: boolean): void {
+  const session = useSession.getState();
+  // Read the user's source before logout clears it: it decides which login page.
+  const target = loginPathFor(session.userInfo);
+  const wasLoggedIn = session.token !== null;
+  session.logout();
+  // Hook point: in embedded (micro-app) mode a 'token overdue' message goes to the host instead.
+  if (wasLoggedIn && !silent) toast.error(message);
+  if (currentPath() !== target) navigate(target);
+}
+
+function networkMessage(serviceMessage?: string): string {
+  return serviceMessage || translate("networkError", effectiveLanguage(useSession.getState()));
+}
+
+/** One call, answering the success envelope's data and its (localised) message, e.g. 'Saved'. */
+export async function call<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message: string }> {
+  const { method = "GET", query, body, silent = false, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener("abort", onCallerAbort);
+
+  const fail = (error: ApiError): never => {
+    if (!silent) {
+      if (error.kind === "business") toast.error(error.message);
+      else if (error.kind !== "logout") toast.network(error.message);
+    }
+    throw error;
+  };
+
+  let response: Response;
+  let payload: unknown = null;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: buildHeaders(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      credentials: "include",
+      signal: controller.signal,
+    });
+    try {
+      payload = await response.json();
+    } catch (error) {
+      if (controller.signal.aborted) throw error;
+      // A proxy's HTML error page or an empty body: handled below as an HTTP failure.
+    }
+  } catch (error) {
+    // The caller gave up (page left, query cancelled): not a failure worth telling the user about.
+    if (signal?.aborted && !timedOut) throw error;
+    if (timedOut) return fail(new ApiError(TIMEOUT_CODE, networkMessage(), "timeout"));
+    return fail(new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network"));
+  } finally {
+    // The timeout covers the whole answer, body included.
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onCallerAbort);
+  }
+
+  if (isEnvelope(payload) && payload.code === LOGOUT_CODE) {
+    logoutAndRedirect(payload.message, silent);
+    throw new ApiError(LOGOUT_CODE, payload.message, "logout");
+  }
+  if (!response.ok) {
+    const message = networkMessage(isEnvelope(payload) ? payload.message : undefined);
+    return fail(new ApiError(isEnvelope(payload) ? payload.code : response.status, message, "http"));
+  }
+  if (!isEnvelope(payload)) return fail(new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network"));
+  if (payload.code !== SUCCESS_CODE) return fail(new ApiError(payload.code, payload.message, "business"));
+  return { data: payload.data as T, message: payload.message };
+}
+
+/** One call, answering the success envelope's data. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await call<T>(path, options)).data;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../../shared/constants.ts";
+import { flattenRoutes } from "../../app/routes.ts";
+import { resources } from "./index.ts";
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, leaves(resources[l].translation as Tree)]));
+
+describe("i18n catalogues", () => {
+  it("have the same keys in ZH_CN, ZH_TN and EN, none empty", () => {
+    const en = [...(catalogues.EN?.keys() ?? [])].sort();
+    expect(en.length).toBeGreaterThan(150);
+    for (const language of LANGUAGES) {
+      const catalogue = catalogues[language];
+      expect([...(catalogue?.keys() ?? [])].sort(), language).toEqual(en);
+      for (const [key, text] of catalogue ?? []) expect(text.trim(), `${language} ${key}`).not.toBe("");
+    }
+  });
+
+  it("translate the Chinese catalogues rather than copy the English", () => {
+    const en = catalogues.EN;
+    // Brand names, placeholders and platform names may stay as they are.
+    const same = [...(catalogues.ZH_CN ?? [])].filter(([key, text]) => en?.get(key) === text).map(([key]) => key);
+    expect(
+      same.every((key) => /brand|Placeholder|platforms|languages\.|notFound\.code/.test(key)),
+      same.join(),
+    ).toBe(true);
+  });
+
+  it("hold a title for every route and the keywords and description a route names", () => {
+    for (const route of flattenRoutes()) {
+      for (const language of LANGUAGES) {
+        expect(catalogues[language]?.has(`titles.${route.title}`), `${language} ${route.fullPath}`).toBe(true);
+        if (route.meta) {
+          expect(catalogues[language]?.has(`meta.${route.meta}.keywords`)).toBe(true);
+          expect(catalogues[language]?.has(`meta.${route.meta}.description`)).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/** A fresh copy of the store, hydrated from whatever localStorage holds now. */
+async function freshSession() {
+  vi.resetModules();
+  return (await import("./session.ts")).useSession;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe("session store persistence", () => {
+  it("makes the tracking ids once and keeps them across loads", async () => {
+    const first = (await freshSession()).getState();
+    expect(first.webId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(localStorage.getItem("avalive.web_id")).toBe(first.webId);
+    const second = (await freshSession()).getState();
+    expect([second.webId, second.ssid]).toEqual([first.webId, first.ssid]);
+  });
+
+  it("restores the token and the picked language; ignores an unknown language", async () => {
+    localStorage.setItem("avalive.token", "tok-9");
+    localStorage.setItem("avalive.language", "ZH_TN");
+    let state = (await freshSession()).getState();
+    expect([state.token, state.language]).toEqual(["tok-9", "ZH_TN"]);
+    localStorage.setItem("avalive.language", "FR");
+    state = (await freshSession()).getState();
+    expect(state.language).toBeNull();
+  });
+
+  it("falls back from the picked language to the site's default, then EN", async () => {
+    const useSession = await freshSession();
+    const { effectiveLanguage } = await import("./session.ts");
+    expect(effectiveLanguage(useSession.getState())).toBe("EN");
+    useSession.getState().setSite({
+      site: "cn",
+      currency: "¥",
+      payMethods: ["alipay", "wechat"],
+      defaultLanguage: "ZH_CN",
+      officialSite: null,
+    });
+    expect(effectiveLanguage(useSession.getState())).toBe("ZH_CN");
+    useSession.getState().setLanguage("EN");
+    expect(effectiveLanguage(useSession.getState())).toBe("EN");
+    expect(localStorage.getItem("avalive.language")).toBe("EN");
+  });
+
+  it("logout clears the token and userInfo but keeps language and ids", async () => {
+    const useSession = await freshSession();
+    useSession.getState().setToken("tok-1");
+    useSession.getState().setLanguage("ZH_CN");
+    useSession.getState().setUserInfo({ userId: "u1", phone: "13800138000" });
+    useSession.getState().logout();
+    const state = useSession.getState();
+    expect([state.token, state.userInfo, state.language]).toEqual([null, null, "ZH_CN"]);
+    expect(localStorage.getItem("avalive.token")).toBeNull();
+    expect(localStorage.getItem("avalive.language")).toBe("ZH_CN");
+    expect(localStorage.getItem("avalive.ssid")).toBe(state.ssid);
+  });
+
+  it("picks the login page by the user's source", async () => {
+    await freshSession();
+    const { loginPathFor } = await import("./session.ts");
+    expect(loginPathFor({ userId: "1", sourcesNo: "5" })).toBe("/douyinLogin");
+    expect(loginPathFor({ userId: "1", sourcesNo: "1" })).toBe("/login");
+    expect(loginPathFor(null)).toBe("/login");
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Where the session persists: one localStorage key per field, plain strings, so that anything
+ * outside the app (a host page, a support engineer, the E2E helpers) can read or preset them
+ * without knowing the store's format:
+ *   avalive.token, avalive.language, avalive.web_id, avalive.ssid
+ */
+
+import type { PersistStorage, StorageValue } from "zustand/middleware";
+import { LANGUAGES, type Language } from "../../shared/constants.ts";
+
+export interface PersistedSession {
+  token: string | null;
+  language: Language | null;
+  webId: string;
+  ssid: string;
+}
+
+export const STORAGE_KEYS = {
+  token: "avalive.token",
+  language: "avalive.language",
+  webId: "avalive.web_id",
+  ssid: "avalive.ssid",
+} as const satisfies Record<keyof PersistedSession, string>;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame): the session lives in memory only
+  }
+}
+
+const isLanguage = (value: string | null): value is Language =>
+  value !== null && (LANGUAGES as readonly string[]).includes(value);
+
+function write(store: Storage, key: string, value: string | null): void {
+  if (value === null || value === "") store.removeItem(key);
+  else store.setItem(key, value);
+}
+
+export const sessionStorageAdapter: PersistStorage<PersistedSession> = {
+  // Only the fields found are returned; persist merges them over the defaults (fresh ids included).
+  getItem(): StorageValue<PersistedSession> | null {
+    const store = storage();
+    if (!store) return null;
+    const state: Partial<PersistedSession> = {};
+    const token = store.getItem(STORAGE_KEYS.token);
+    if (token) state.token = token;
+    const language = store.getItem(STORAGE_KEYS.language);
+    if (isLanguage(language)) state.language = language;
+    const webId = store.getItem(STORAGE_KEYS.webId);
+    if (webId) state.webId = webId;
+    const ssid = store.getItem(STORAGE_KEYS.ssid);
+    if (ssid) state.ssid = ssid;
+    return { state: state as PersistedSession, version: 0 };
+  },
+  setItem(_name, value): void {
+    const store = storage();
+    if (!store) return;
+    write(store, STORAGE_KEYS.token, value.state.token);
+    write(store, STORAGE_KEYS.language, value.state.language);
+    write(store, STORAGE_KEYS.webId, value.state.webId);
+    write(store, STORAGE_KEYS.ssid, value.state.ssid);
+  },
+  removeItem(): void {
+    const store = storage();
+    if (!store) return;
+    for (const key of Object.values(STORAGE_KEYS)) store.removeItem(key);
+  },
+};

@@ -1,0 +1,141 @@
+import { useFrame } from "@react-three/fiber";
+import { useEffect, useMemo, useRef } from "react";
+import { DoubleSide, Group, Mesh, MeshStandardMaterial } from "three";
+import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
+import { materialsFor } from "../../shared/avatar/palette.ts";
+import { avatarGeometry } from "./avatarGeometry.ts";
+import type { FaceState } from "./faceState.ts";
+import { countFrame, reportApplied } from "./probe.ts";
+
+export interface BustColors {
+  skinTone: number;
+  hair: Rgb;
+  eyes: Rgb;
+  clothing: Rgb;
+}
+
+interface Part {
+  mesh: Mesh;
+  material: MeshStandardMaterial;
+  /** [slider id, morph index, +1 delta] triples: the loop walks a flat list, no lookups per frame. */
+  morphs: [string, number, Float32Array][];
+  /** Slider values already added into the position attribute (by morph index). */
+  baked: Float32Array;
+}
+
+/** Frames without a slider input after which the moved sliders are baked into the positions. */
+const SETTLE_FRAMES = 12;
+
+/**
+ * Adds the current morph influences into the positions and zeroes them. The shape on screen does
+ * not change, but the vertex shader skips zero influences: with every slider of a face baked in,
+ * it fetches no morph data at all, which keeps software rendering (and weak GPUs) fluid.
+ */
+function bake(part: Part): void {
+  const influences = part.mesh.morphTargetInfluences;
+  if (!influences) return;
+  const position = part.mesh.geometry.getAttribute("position");
+  const array = position.array as Float32Array;
+  let moved = false;
+  for (const [, index, delta] of part.morphs) {
+    const w = influences[index] ?? 0;
+    if (w === 0) continue;
+    for (let i = 0; i < array.length; i++) array[i] = (array[i] as number) + (delta[i] as number) * w;
+    part.baked[index] = (part.baked[index] as number) + w;
+    influences[index] = 0;
+    moved = true;
+  }
+  if (moved) position.needsUpdate = true;
+}
+
+/**
+ * The avatar's bust: one mesh per primitive with its own standard material, built once per
+ * AvatarMesh. Each frame, if the face changed, the morph influences are written in place.
+ */
+export function AvatarBust({
+  avatar,
+  face,
+  targets,
+  colors,
+}: {
+  avatar: AvatarMesh;
+  face: FaceState;
+  /** The morph targets to carry (the editor's sliders). */
+  targets: readonly string[];
+  colors: BustColors;
+}) {
+  const built = useMemo(() => {
+    const group = new Group();
+    const parts: Part[] = avatar.primitives.map((primitive) => {
+      const { geometry, targetIndex } = avatarGeometry(primitive, targets);
+      const m = primitive.material;
+      const material = new MeshStandardMaterial({ roughness: m.roughness, metalness: m.metallic });
+      if (m.doubleSided) material.side = DoubleSide;
+      material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
+      material.name = m.name;
+      const mesh = new Mesh(geometry, material);
+      mesh.name = primitive.name;
+      // The face changes shape in the shader: the rest shape's bounds say little.
+      mesh.frustumCulled = false;
+      mesh.updateMorphTargets();
+      group.add(mesh);
+      const morphs = [...targetIndex].map(([id, index]): [string, number, Float32Array] => [
+        id,
+        index,
+        primitive.targets[id] as Float32Array,
+      ]);
+      return { mesh, material, morphs, baked: new Float32Array(targetIndex.size) };
+    });
+    return { group, parts };
+  }, [avatar, targets]);
+
+  useEffect(
+    () => () => {
+      for (const part of built.parts) {
+        part.mesh.geometry.dispose();
+        part.material.dispose();
+      }
+    },
+    [built],
+  );
+
+  // Colours change on a click, not per frame: set them in place.
+  useEffect(() => {
+    const materials = materialsFor(colors);
+    for (const part of built.parts) {
+      const c = materials[part.mesh.name as PartId]?.baseColor;
+      if (c) part.material.color.setRGB(c[0], c[1], c[2]);
+    }
+  }, [built, colors]);
+
+  const applied = useRef(-1);
+  const quiet = useRef(0);
+  useFrame(() => {
+    const frame = countFrame();
+    if (applied.current === face.version) {
+      // Settled after a drag: move the dragged sliders into the positions.
+      if (++quiet.current === SETTLE_FRAMES) for (const part of built.parts) bake(part);
+      return;
+    }
+    applied.current = face.version;
+    quiet.current = 0;
+    const params = face.params;
+    // A slider input moves morph influences in place (value minus what is baked);
+    // a whole new face (load, undo, reset, blend) is baked at once.
+    for (const part of built.parts) {
+      const influences = part.mesh.morphTargetInfluences;
+      if (!influences) continue;
+      for (const [id, index] of part.morphs) influences[index] = (params[id] ?? 0) - (part.baked[index] as number);
+      if (!face.lastInput) bake(part);
+    }
+    reportApplied({
+      id: face.lastInput?.id ?? null,
+      value: face.lastInput?.value ?? null,
+      inputAt: face.inputAt,
+      frameAt: performance.now(),
+      frame,
+    });
+  });
+
+  return <primitive object={built.group} />;
+}

@@ -1,0 +1,48 @@
+import { useFrame, useThree } from "@react-three/fiber";
+import { useEffect, useMemo } from "react";
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { registerView } from "./probe.ts";
+
+const DEG = Math.PI / 180;
+
+/** Orbit around the face: drag to turn, wheel to zoom, within limits that keep the bust in view. */
+export function OrbitRig({ target, distance }: { target: [number, number, number]; distance: number }) {
+  const camera = useThree((s) => s.camera);
+  const element = useThree((s) => s.gl.domElement);
+  const controls = useMemo(() => new OrbitControls(camera, element), [camera, element]);
+
+  useEffect(() => {
+    controls.target.set(...target);
+    controls.enableDamping = true;
+    controls.dampingFactor = 0.12;
+    controls.enablePan = false;
+    controls.minDistance = distance * 0.45;
+    controls.maxDistance = distance * 1.6;
+    controls.minPolarAngle = 50 * DEG;
+    controls.maxPolarAngle = 115 * DEG;
+    controls.minAzimuthAngle = -100 * DEG;
+    controls.maxAzimuthAngle = 100 * DEG;
+    camera.position.set(target[0], target[1] + distance * 0.06, target[2] + distance);
+    controls.update();
+    registerView({
+      orbit(azimuthDeg, polarDeg = 86) {
+        const r = camera.position.distanceTo(controls.target);
+        const az = azimuthDeg * DEG;
+        const polar = polarDeg * DEG;
+        camera.position.set(
+          controls.target.x + r * Math.sin(polar) * Math.sin(az),
+          controls.target.y + r * Math.cos(polar),
+          controls.target.z + r * Math.sin(polar) * Math.cos(az),
+        );
+        controls.update();
+      },
+    });
+    return () => {
+      registerView(null);
+      controls.dispose();
+    };
+  }, [controls, camera, target, distance]);
+
+  useFrame(() => controls.update());
+  return null;
+}

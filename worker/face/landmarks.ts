@@ -1,0 +1,157 @@
+/**
+ * The 68 iBUG landmarks on the avatar's neutral mesh. Each is a vertex of the skin or lips,
+ * found by looking at the face from the front: a landmark's place in the frontal plane comes
+ * from the model's anatomy (eye corners, lid heights, nose, mouth, brows), and the front-most
+ * vertex there is taken. Jaw points are the face's silhouette at their heights. Because a
+ * landmark is a vertex, its position under any slider weights is linear in the weights.
+ */
+
+import { anatomyFor } from "../../shared/avatar/anatomy.ts";
+import type { AvatarMesh } from "../../shared/avatar/index.ts";
+
+export interface ModelLandmark {
+  primitive: number;
+  vertex: number;
+}
+
+type XY = [number, number];
+
+function frontMost(mesh: AvatarMesh, prims: number[], target: XY, radius: number): ModelLandmark {
+  let best: ModelLandmark | null = null;
+  let bestScore = -Infinity;
+  for (const p of prims) {
+    const pos = mesh.primitives[p]?.positions as Float32Array;
+    for (let i = 0; i < pos.length / 3; i++) {
+      const dx = (pos[i * 3] as number) - target[0];
+      const dy = (pos[i * 3 + 1] as number) - target[1];
+      const d = Math.hypot(dx, dy);
+      if (d > radius) continue;
+      // nearest in the plane, then front-most: z counts, distance costs
+      const score = (pos[i * 3 + 2] as number) - d * 2;
+      if (score > bestScore) {
+        bestScore = score;
+        best = { primitive: p, vertex: i };
+      }
+    }
+  }
+  if (!best) throw new Error(`no vertex near ${target.join(",")}`);
+  return best;
+}
+
+/** The outermost face vertex (skin, in front of the ears) at a height, on one side. */
+function silhouette(mesh: AvatarMesh, skin: number, y: number, side: -1 | 1, earZ: number): ModelLandmark {
+  const pos = mesh.primitives[skin]?.positions as Float32Array;
+  let best = -1;
+  let bestX = -Infinity;
+  for (let i = 0; i < pos.length / 3; i++) {
+    const vy = pos[i * 3 + 1] as number;
+    const vz = pos[i * 3 + 2] as number;
+    if (Math.abs(vy - y) > 0.0025 || vz < earZ) continue;
+    const vx = (pos[i * 3] as number) * side;
+    if (vx > bestX) {
+      bestX = vx;
+      best = i;
+    }
+  }
+  if (best < 0) throw new Error(`no silhouette at y=${y}`);
+  return { primitive: skin, vertex: best };
+}
+
+const lerp2 = (a: XY, b: XY, t: number): XY => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
+  const a = anatomyFor(mesh.sex as 1 | 2);
+  const skin = mesh.primitives.findIndex((p) => p.name === "skin");
+  const lips = mesh.primitives.findIndex((p) => p.name === "lips");
+  const face = [skin];
+  const mouthParts = [skin, lips].filter((i) => i >= 0);
+  const at = (xy: XY, r = 0.006, prims = face) => frontMost(mesh, prims, xy, r);
+
+  // jaw 0..16: silhouette from below the eyes down to the chin, subject's right (image left) first
+  const top = a.eye.center[1] - 0.012;
+  const chinY = a.chin.c[1] - a.chin.r[1] * 0.9;
+  const earZ = a.ear.center[2] + 0.02;
+  const jaw: ModelLandmark[] = [];
+  for (let i = 0; i <= 16; i++) {
+    if (i === 8) {
+      jaw.push(at([0, chinY], 0.01));
+      continue;
+    }
+    const side: -1 | 1 = i < 8 ? -1 : 1;
+    const k = i < 8 ? i : 16 - i; // 0 at the top, 7 next to the chin
+    const y = top + (chinY + 0.012 - top) * (k / 7.5);
+    jaw.push(
+      k >= 6
+        ? at([side * a.chin.r[0] * (k === 7 ? 1.1 : 1.7), y + 0.004], 0.01)
+        : silhouette(mesh, skin, y, side, earZ),
+    );
+  }
+
+  // brows 17..21 (right, outer to inner) and 22..26 (left, inner to outer)
+  const browPath = (t: number): XY => {
+    const inner: XY = [a.brow.inner[0], a.brow.inner[1]];
+    const peak: XY = [a.brow.peak[0], a.brow.peak[1]];
+    const tail: XY = [a.brow.tail[0], a.brow.tail[1]];
+    return t < 0.5 ? lerp2(inner, peak, t * 2) : lerp2(peak, tail, (t - 0.5) * 2);
+  };
+  const browsRight = [1, 0.75, 0.5, 0.25, 0].map((t) => {
+    const [x, y] = browPath(t);
+    return at([-x, y]);
+  });
+  const browsLeft = [0, 0.25, 0.5, 0.75, 1].map((t) => at(browPath(t)));
+
+  // nose 27..30 down the bridge, 31..35 across the base
+  const n = a.nose;
+  const bridge = [0, 1 / 3, 2 / 3, 1].map((t) =>
+    at(lerp2([n.bridgeTop[0], n.bridgeTop[1]], [n.tip[0], n.tip[1]], t), 0.006),
+  );
+  const base = [-1, -0.5, 0, 0.5, 1].map((t) => at([n.ala[0] * t, n.ala[1] + (1 - Math.abs(t)) * 0.003], 0.005));
+
+  // eyes 36..41 (right) and 42..47 (left): outer, upper, upper, inner, lower, lower (clockwise in the image)
+  const e = a.eye;
+  const eye = (side: -1 | 1) => {
+    const cx = e.center[0] * side;
+    const cy = e.center[1];
+    const outer: XY = [cx + side * e.halfOut, cy + e.tilt * e.halfOut];
+    const inner: XY = [cx - side * e.halfIn, cy - e.tilt * e.halfIn * 0.3];
+    const third = (t: number, dy: number): XY => [outer[0] + (inner[0] - outer[0]) * t, cy + dy];
+    const pts: XY[] =
+      side === -1
+        ? [outer, third(1 / 3, e.upper), third(2 / 3, e.upper), inner, third(2 / 3, -e.lower), third(1 / 3, -e.lower)]
+        : [inner, third(2 / 3, e.upper), third(1 / 3, e.upper), outer, third(1 / 3, -e.lower), third(2 / 3, -e.lower)];
+    return pts.map((p) => at(p, 0.004));
+  };
+
+  // mouth 48..59 outer lip, 60..67 inner lip
+  const m = a.mouth;
+  const mx = m.center[0];
+  const my = m.center[1];
+  const w = m.halfWidth;
+  const outer: XY[] = [
+    [mx - w, my],
+    [mx - w * 0.6, my + m.upperH * 0.8],
+    [mx - w * 0.25, my + m.upperH],
+    [mx, my + m.upperH * 0.85],
+    [mx + w * 0.25, my + m.upperH],
+    [mx + w * 0.6, my + m.upperH * 0.8],
+    [mx + w, my],
+    [mx + w * 0.6, my - m.lowerH * 0.8],
+    [mx + w * 0.25, my - m.lowerH],
+    [mx, my - m.lowerH],
+    [mx - w * 0.25, my - m.lowerH],
+    [mx - w * 0.6, my - m.lowerH * 0.8],
+  ];
+  const inner: XY[] = [
+    [mx - w * 0.85, my],
+    [mx - w * 0.35, my + 0.0012],
+    [mx, my + 0.0012],
+    [mx + w * 0.35, my + 0.0012],
+    [mx + w * 0.85, my],
+    [mx + w * 0.35, my - 0.0012],
+    [mx, my - 0.0012],
+    [mx - w * 0.35, my - 0.0012],
+  ];
+  const mouth = [...outer, ...inner].map((p) => at(p, 0.005, mouthParts));
+
+  return [...jaw, ...browsRight, ...browsLeft, ...bridge, ...base, ...eye(-1), ...eye(1), ...mouth];
+}

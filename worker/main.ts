@@ -1,0 +1,42 @@
+/** The worker as its own process: `npm run worker`. Needs Redis (REDIS_URL or 127.0.0.1:6379). */
+
+import pino from "pino";
+import { createDb } from "../server/db.ts";
+import { loadEnv } from "../server/env.ts";
+import { redisOptions } from "../server/jobs/bullmq.ts";
+import { LOCAL_REDIS_URL, redisAnswers } from "../server/jobs/detect.ts";
+import { createStorage } from "../server/storage.ts";
+import { startWorkers } from "./workers.ts";
+
+const env = loadEnv();
+const log = pino({ level: env.LOG_LEVEL, name: "worker" });
+const url = env.REDIS_URL ?? LOCAL_REDIS_URL;
+
+if (!(await redisAnswers(url, 2000))) {
+  log.error(`no Redis answers at ${url}: the worker needs one (npm start runs jobs in-process without it)`);
+  process.exit(1);
+}
+
+const db = createDb(env.DATABASE_URL);
+const workers = startWorkers(
+  { db, storage: createStorage(env.mediaDir), log },
+  {
+    connection: redisOptions(url),
+    prefix: env.QUEUE_PREFIX,
+    lockDuration: env.WORKER_LOCK_MS,
+    stalledInterval: env.WORKER_LOCK_MS,
+  },
+);
+log.info(`worker: processing ${workers.map((w) => w.name).join(", ")} on ${url}`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal} received, finishing the current jobs`);
+  await Promise.all(workers.map((w) => w.close()));
+  await db.$disconnect();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,96 @@
+import sharp from "sharp";
+import type { AvatarMesh } from "../../shared/avatar/index.ts";
+import { buildAvatar } from "../../shared/avatar/index.ts";
+import { detectFace } from "../face/detect.ts";
+import { fitFace } from "../face/fit.ts";
+import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
+import { skinToneOf } from "../face/skin.ts";
+import { PermanentJobError, type Processor } from "./types.ts";
+
+/** The neutral meshes and their landmarks, built once per process and sex. */
+const models = new Map<1 | 2, { mesh: AvatarMesh; landmarks: ModelLandmark[] }>();
+function modelFor(sex: 1 | 2) {
+  let model = models.get(sex);
+  if (!model) {
+    const mesh = buildAvatar({ sex });
+    model = { mesh, landmarks: modelLandmarks(mesh) };
+    models.set(sex, model);
+  }
+  return model;
+}
+
+/**
+ * Photo cloning: normalise the photo (auto-orient, strip metadata), find the face and its 68
+ * landmarks, fit the face sliders to them, take the skin tone, and store the avatar with a
+ * thumbnail. The role id is derived from the request id, so a retried or re-delivered job
+ * finds its role instead of making a second one.
+ */
+export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKey, requestId, name }, ctx) => {
+  const roleId = `photo-${requestId}`;
+  const done = await ctx.db.customRole.findUnique({
+    where: { id: roleId },
+    select: { userId: true, faceParams: true },
+  });
+  if (done && done.userId === userId) {
+    await ctx.progress(100);
+    return { roleId, errorNeutral: null, errorFitted: null };
+  }
+
+  const raw = await ctx.storage.read(photoKey);
+  const photo = await sharp(raw, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const normalKey = `photo-${requestId}.jpg`;
+  await ctx.storage.putAt(normalKey, photo);
+  await ctx.progress(15);
+
+  const face = await detectFace(photo);
+  if (!face) throw new PermanentJobError("no face found", "PHOTO_NO_FACE");
+  await ctx.progress(55);
+
+  // The detector saw the photo scaled to at most 640 px; landmarks are in those pixels.
+  const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
+  const model = modelFor(sex);
+  const fit = fitFace(model.mesh, model.landmarks, points, 0.2);
+  const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
+  const skin = await skinToneOf(analysed, points);
+  await ctx.progress(75);
+
+  const pad = face.box.width * 0.35;
+  const left = Math.max(0, Math.round(face.box.x - pad));
+  const top = Math.max(0, Math.round(face.box.y - pad));
+  const width = Math.min(face.imageWidth - left, Math.round(face.box.width + pad * 2));
+  const height = Math.min(face.imageHeight - top, Math.round(face.box.height + pad * 2));
+  const thumb = await sharp(analysed)
+    .extract({ left, top, width, height })
+    .resize(256, 256, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const thumbKey = `photo-${requestId}.thumb256.webp`;
+  await ctx.storage.putAt(thumbKey, thumb);
+
+  const faceParams = JSON.stringify(fit.params);
+  await ctx.db.customRole.upsert({
+    where: { id: roleId },
+    update: {},
+    create: {
+      id: roleId,
+      userId,
+      name,
+      sex,
+      kind: "photo",
+      faceParams,
+      initParams: faceParams,
+      appearance: JSON.stringify({ skinTone: skin.tone }),
+      imgKey: thumbKey,
+    },
+  });
+  ctx.log.info(
+    { roleId, errorNeutral: fit.errorNeutral, errorFitted: fit.errorFitted, skinTone: skin.tone },
+    "photo cloned",
+  );
+  await ctx.progress(100);
+  return { roleId, errorNeutral: fit.errorNeutral, errorFitted: fit.errorFitted };
+};

@@ -1,0 +1,23 @@
+import sharp from "sharp";
+import type { Appearance, FaceParams } from "../../shared/schemas/roles.ts";
+import { buildLook } from "./look.ts";
+import { render, SS } from "./rasterise.ts";
+
+/** A square WebP portrait of an avatar: its face, a little turned, as the role lists show it. */
+export async function avatarThumbnail(
+  input: { sex: 1 | 2; faceParams: FaceParams; appearance: Appearance },
+  size = 256,
+): Promise<Buffer> {
+  const { appearance } = input;
+  const mesh = buildLook(input.sex, appearance);
+  const raw = render(
+    mesh,
+    { file: "", sex: input.sex, yaw: 18, framing: "face", weights: input.faceParams as Record<string, number> },
+    size,
+    size,
+  );
+  return sharp(raw, { raw: { width: size * SS, height: size * SS, channels: 3 } })
+    .resize(size, size, { kernel: "lanczos3" })
+    .webp({ quality: 85 })
+    .toBuffer();
+}

@@ -1,0 +1,16 @@
+/** Just enough of glTF binary to read a file back: its JSON chunk (the BIN chunk is not needed). */
+
+export function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
+  if (bytes.byteLength < 20) throw new Error("too short for a GLB");
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (dv.getUint32(0, true) !== 0x46546c67) throw new Error("not a GLB (magic)");
+  if (dv.getUint32(4, true) !== 2) throw new Error("not glTF 2.0");
+  const total = dv.getUint32(8, true);
+  if (total !== bytes.byteLength) throw new Error("length does not match the header");
+  const jsonLength = dv.getUint32(12, true);
+  if (dv.getUint32(16, true) !== 0x4e4f534a || 20 + jsonLength > total) throw new Error("no JSON chunk");
+  const text = new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength));
+  const json = JSON.parse(text) as unknown;
+  if (!json || typeof json !== "object") throw new Error("JSON chunk is not an object");
+  return json as Record<string, unknown>;
+}
