@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { hashPassword } from "../server/areas/account/password.ts";
 import { createDb, type Db } from "../server/db.ts";
 import { loadEnv } from "../server/env.ts";
+import { CATALOGUE } from "../shared/plan/catalogue.ts";
 import { createUser } from "./factories.ts";
 import { SYSTEM_ROLES } from "./roles.ts";
 
@@ -34,6 +35,7 @@ export async function seed(db: Db): Promise<readonly DemoAccount[]> {
     for (const account of missing) await createUser(db, account, passwordHash);
   }
   await seedRoles(db);
+  await seedCatalogue(db);
   return DEMO_ACCOUNTS;
 }
 
@@ -50,6 +52,39 @@ export async function seedRoles(db: Db) {
     ) {
       await db.role.update({ where: { id: role.id }, data: role });
     }
+  }
+}
+
+/**
+ * The plan catalogue: inserted when missing, refreshed when its definition changed. Items that
+ * left the catalogue stay (plans may still refer to them) but are not listed by new code.
+ */
+export async function seedCatalogue(db: Db) {
+  const existing = new Map((await db.catalogueItem.findMany()).map((r) => [r.id, r]));
+  const changed = CATALOGUE.map((item, sort) => ({
+    id: item.id,
+    kind: item.kind,
+    type: item.type,
+    names: JSON.stringify(item.names),
+    tier: item.tier,
+    look: JSON.stringify(item.look),
+    sort,
+  })).filter((row) => {
+    const current = existing.get(row.id);
+    return (
+      !current ||
+      current.kind !== row.kind ||
+      current.type !== row.type ||
+      current.names !== row.names ||
+      current.tier !== row.tier ||
+      current.look !== row.look ||
+      current.sort !== row.sort
+    );
+  });
+  if (changed.length) {
+    await db.$transaction(
+      changed.map((row) => db.catalogueItem.upsert({ where: { id: row.id }, create: row, update: row })),
+    );
   }
 }
 

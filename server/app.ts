@@ -22,6 +22,7 @@ import { configRoutes } from "./areas/config/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
+import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
 import { createTokenService, loadSecret } from "./auth.ts";
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(accountRoutes);
       await v1.register(fileRoutes);
       await v1.register(roleRoutes);
+      await v1.register(planRoutes);
     },
     { prefix: "/web-api/v1" },
   );

@@ -65,6 +65,7 @@ export const CODES = {
   TIME_LIMIT_EXCEEDED: c(1210, 200, "timeLimitExceeded"),
   SELECTION_REQUIRED: c(1211, 200, "selectionRequired"),
   NOT_FOUND: c(1212, 200, "notFound"),
+  PLAN_ITEM_LIMIT: c(1213, 200, "planItemLimit"),
 
   // contact: 1301-1399
   NAME_REQUIRED: c(1301, 200, "nameRequired"),

@@ -133,6 +133,7 @@ export const MESSAGES = {
   timeLimitExceeded: m("Time limit exceeded", "使用时长已用完", "使用時長已用完"),
   idle: m("No operation over a long time", "长时间未操作", "長時間未操作"),
   selectionRequired: m("Please select at least one item", "请至少选择一项", "請至少選擇一項"),
+  planItemLimit: m("A plan holds at most {max} of these", "每个方案最多添加{max}个", "每個方案最多添加{max}個"),
 
   // contact form
   nameRequired: m("Name is required", "请输入姓名", "請輸入姓名"),

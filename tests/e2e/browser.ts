@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { onTestFailed } from "vitest";
 import { ROOT } from "../../scripts/lib.ts";
 
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
@@ -40,7 +41,27 @@ export async function newPage(browser: Browser, options: { language?: "EN" | "ZH
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
+  diagnoseOnFailure(page, errors);
   return Object.assign(page, { errors });
+}
+
+let failures = 0;
+/** When the test using this page fails, keep a screenshot and say where the page was: CI logs are all we get. */
+function diagnoseOnFailure(page: Page, errors: string[]) {
+  try {
+    onTestFailed(async () => {
+      if (page.isClosed()) return;
+      const file = await screenshot(page, `failed-${++failures}`).catch(() => "(no screenshot)");
+      console.error(`page at ${page.url()} when the test failed; screenshot ${file}; page errors: ${JSON.stringify(errors)}`);
+      const text = await page
+        .locator("body")
+        .innerText({ timeout: 1000 })
+        .catch(() => "");
+      console.error(`page text: ${text.slice(0, 1500)}`);
+    });
+  } catch {
+    // Outside a test (a beforeAll hook): nothing to attach to.
+  }
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,17 +1,213 @@
 import type { Language } from "../../../shared/constants.ts";
+import { limitsOf } from "../../../shared/membership.ts";
+import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
+import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
 import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
+import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
 
 const DRAFT_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", ZH_TN: " 方案" };
 
-/** Plans (live-stream drafts). Every query is scoped to its owner. */
+type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
+const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
+
+const parse = <T>(json: string, fallback: T): T => {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** Plans (live-stream drafts) and what they are assembled from. Every query is scoped to its owner. */
 export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
-  const { db } = deps;
+  const { db, clock } = deps;
   const roles = createRoleService(deps);
+  const catalogue = createCatalogue(deps);
+
+  async function ownPlan(userId: string, planId: string) {
+    const plan = await db.plan.findFirst({ where: { id: planId, userId } });
+    if (!plan) throw new BizError("NOT_FOUND");
+    return plan;
+  }
+
+  /** The plan, after checking it is the caller's, and the caller's membership now. */
+  async function editable(userId: string, planId: string) {
+    const [plan, vip] = await Promise.all([ownPlan(userId, planId), roles.vipOf(userId)]);
+    return { plan, vip };
+  }
+
+  const touch = (planId: string) => db.plan.update({ where: { id: planId }, data: { updatedAt: clock.now() } });
+
+  function checkCount(count: number, max: number) {
+    if (count > max) throw new BizError("PLAN_ITEM_LIMIT", { max });
+  }
+
+  /** Replace every item of these slots with the given ones, in one transaction. */
+  async function replaceSlot(planId: string, slot: string, rows: { id: string }[]) {
+    await db.$transaction([
+      db.planItem.deleteMany({ where: { planId, slot } }),
+      ...rows.map((row) => db.planItem.create({ data: { planId, itemId: row.id, slot } })),
+      touch(planId),
+    ]);
+  }
+
+  /** The avatar a plan is built on, as the preview needs it. A deleted one cannot be: its plans go with it. */
+  async function planRole(plan: { roleId: string; roleKind: string; userId: string }, language: Language) {
+    if (plan.roleKind === "1") {
+      const role = await db.role.findUnique({ where: { id: plan.roleId } });
+      if (!role) throw new BizError("NOT_FOUND");
+      return {
+        id: role.id,
+        name: roleName(role, language),
+        sex: role.sex,
+        kind: "system",
+        img: role.imgKey ? mediaUrl(role.imgKey) : null,
+        faceParams: parse(role.faceParams, {}),
+        appearance: parse(role.appearance, {}),
+      };
+    }
+    const role = await db.customRole.findFirst({ where: { id: plan.roleId, userId: plan.userId } });
+    if (!role) throw new BizError("NOT_FOUND");
+    return {
+      id: role.id,
+      name: role.name,
+      sex: role.sex,
+      kind: role.kind,
+      img: role.imgKey ? mediaUrl(role.imgKey) : null,
+      faceParams: parse(role.faceParams, {}),
+      appearance: parse(role.appearance, {}),
+    };
+  }
+
+  async function expressionsOf(planId: string, vip: string | null, language: Language) {
+    const rows = await db.planItem.findMany({
+      where: { planId, slot: "expression" },
+      include: { item: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((r) => ({ id: r.id, attribute: toCatalogueRecord(r.item, vip, language) }));
+  }
+
+  async function interactionsOf(planId: string, vip: string | null, language: Language) {
+    const rows = await db.planInteract.findMany({
+      where: { planId },
+      include: { event: true, action: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      event: toCatalogueRecord(r.event, vip, language),
+      actionKind: r.actionKind,
+      action: toCatalogueRecord(r.action, vip, language),
+    }));
+  }
+
+  /** Check a list of interactions (event and action, each of its kind and open) before any is written. */
+  async function checkInteractions(items: readonly InteractInput[], vip: string | null) {
+    for (const item of items) {
+      await catalogue.usable([item.interactId], ["interact"], vip);
+      await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], vip);
+    }
+  }
+
+  async function info(userId: string, planId: string, language: Language): Promise<PlanInfo> {
+    const { plan, vip } = await editable(userId, planId);
+    const [role, items, voice, expressions, interactions] = await Promise.all([
+      planRole(plan, language),
+      db.planItem.findMany({
+        where: { planId, slot: { not: "expression" } },
+        include: { item: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      }),
+      plan.voiceId ? db.catalogueItem.findUnique({ where: { id: plan.voiceId } }) : null,
+      expressionsOf(planId, vip, language),
+      interactionsOf(planId, vip, language),
+    ]);
+    const record = (row: CatalogueRow) => toCatalogueRecord(row, vip, language);
+    const of = (slot: string) => items.filter((i) => i.slot === slot).map((i) => record(i.item));
+    return {
+      planId: plan.id,
+      name: plan.name,
+      roleId: plan.roleId,
+      roleKind: plan.roleKind,
+      roleType: plan.roleType,
+      used: plan.usedAt !== null,
+      updatedAt: plan.updatedAt.toISOString(),
+      role,
+      voice: voice ? record(voice) : null,
+      outfits: items.filter((i) => OUTFIT_SLOT_SET.has(i.slot)).map((i) => record(i.item)),
+      scene: of("scene")[0] ?? null,
+      effects: of("effect"),
+      pets: of("pet"),
+      expressions,
+      interactions,
+    };
+  }
+
+  /** Plan rows as the list answers them, with the avatar's name and portrait and what each holds. */
+  async function summaries(
+    plans: {
+      id: string;
+      name: string;
+      roleId: string;
+      roleKind: string;
+      roleType: string;
+      usedAt: Date | null;
+      updatedAt: Date;
+    }[],
+    userId: string,
+    language: Language,
+  ): Promise<PlanSummary[]> {
+    const ids = plans.map((p) => p.id);
+    const [systemRoles, customRoles, items, interacts] = await Promise.all([
+      db.role.findMany({ where: { id: { in: plans.filter((p) => p.roleKind === "1").map((p) => p.roleId) } } }),
+      db.customRole.findMany({
+        where: { userId, id: { in: plans.filter((p) => p.roleKind !== "1").map((p) => p.roleId) } },
+      }),
+      db.planItem.groupBy({ by: ["planId", "slot"], where: { planId: { in: ids } }, _count: { _all: true } }),
+      db.planInteract.groupBy({ by: ["planId"], where: { planId: { in: ids } }, _count: { _all: true } }),
+    ]);
+    const system = new Map(systemRoles.map((r) => [r.id, r]));
+    const custom = new Map(customRoles.map((r) => [r.id, r]));
+    return plans.map((p) => {
+      const role = p.roleKind === "1" ? system.get(p.roleId) : custom.get(p.roleId);
+      const count = (slots: string[]) =>
+        items.filter((i) => i.planId === p.id && slots.includes(i.slot)).reduce((n, i) => n + i._count._all, 0);
+      return {
+        planId: p.id,
+        name: p.name,
+        roleId: p.roleId,
+        roleKind: p.roleKind,
+        roleType: p.roleType,
+        roleName: role
+          ? p.roleKind === "1"
+            ? roleName(role as Parameters<typeof roleName>[0], language)
+            : role.name
+          : "",
+        img: role?.imgKey ? mediaUrl(role.imgKey) : null,
+        used: p.usedAt !== null,
+        updatedAt: p.updatedAt.toISOString(),
+        counts: {
+          outfits: count([...OUTFIT_SLOTS]),
+          expressions: count(["expression"]),
+          scene: count(["scene"]),
+          pets: count(["pet"]),
+          effects: count(["effect"]),
+          interactions: interacts.find((i) => i.planId === p.id)?._count._all ?? 0,
+        },
+      };
+    });
+  }
 
   return {
+    catalogue,
+    vipOf: roles.vipOf,
+    info,
+
     /** 'Create a draft' around a system role ('1') or one of the user's custom roles ('2'). */
     async add(userId: string, input: { roleId: string; roleType: "1" | "2"; name?: string }, language: Language) {
       if (input.name !== undefined && isBlankName(input.name)) throw new BizError("FILENAME_EMPTY");
@@ -32,6 +228,209 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
         },
       });
       return plan.id;
+    },
+
+    /** Save the plan's name and/or its voice. */
+    async update(userId: string, input: { planId: string; name?: string; voiceId?: string | null }) {
+      const { vip } = await editable(userId, input.planId);
+      if (input.name !== undefined && isBlankName(input.name)) throw new BizError("FILENAME_EMPTY");
+      if (input.voiceId) await catalogue.usable([input.voiceId], ["voice"], vip);
+      await db.plan.update({
+        where: { id: input.planId },
+        data: {
+          ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+          ...(input.voiceId !== undefined ? { voiceId: input.voiceId } : {}),
+          updatedAt: clock.now(),
+        },
+      });
+    },
+
+    /** Wear an outfit item (replacing its slot), or take a slot off. */
+    async wear(userId: string, input: { planId: string; attributeId?: string; slot?: OutfitSlot }) {
+      const { vip } = await editable(userId, input.planId);
+      if (input.attributeId) {
+        const [item] = await catalogue.usable([input.attributeId], ["outfit"], vip);
+        if (!item) throw new BizError("NOT_FOUND");
+        await replaceSlot(input.planId, item.type, [item]);
+      } else if (input.slot) {
+        await replaceSlot(input.planId, input.slot, []);
+      } else {
+        throw new BizError("SELECTION_REQUIRED");
+      }
+    },
+
+    async addExpression(userId: string, input: { planId: string; attributeId: string }) {
+      const { vip } = await editable(userId, input.planId);
+      const [item] = await catalogue.usable([input.attributeId], ["expression"], vip);
+      if (!item) throw new BizError("NOT_FOUND");
+      const existing = await db.planItem.findFirst({
+        where: { planId: input.planId, slot: "expression", itemId: item.id },
+      });
+      if (existing) return existing.id;
+      checkCount(
+        (await db.planItem.count({ where: { planId: input.planId, slot: "expression" } })) + 1,
+        PLAN_LIMITS.expressions,
+      );
+      const [row] = await db.$transaction([
+        db.planItem.create({ data: { planId: input.planId, itemId: item.id, slot: "expression" } }),
+        touch(input.planId),
+      ]);
+      return row.id;
+    },
+
+    async expressions(userId: string, planId: string, language: Language) {
+      const { vip } = await editable(userId, planId);
+      return expressionsOf(planId, vip, language);
+    },
+
+    /** Delete selected expressions; every id must be one of this plan's, or nothing is deleted. */
+    async removeExpressions(userId: string, input: { planId: string; ids: string[] }) {
+      if (!input.ids.length) throw new BizError("SELECTION_REQUIRED");
+      await ownPlan(userId, input.planId);
+      const ids = [...new Set(input.ids)];
+      const found = await db.planItem.count({ where: { planId: input.planId, slot: "expression", id: { in: ids } } });
+      if (found !== ids.length) throw new BizError("NOT_FOUND");
+      await db.$transaction([db.planItem.deleteMany({ where: { id: { in: ids } } }), touch(input.planId)]);
+    },
+
+    /** Set the scene (or backdrop) and/or the whole effect layer. */
+    async assembleScene(userId: string, input: { planId: string; sceneId?: string | null; effectIds?: string[] }) {
+      const { vip } = await editable(userId, input.planId);
+      const scene = input.sceneId ? await catalogue.usable([input.sceneId], ["scene"], vip) : [];
+      const effects = input.effectIds ? await catalogue.usable(input.effectIds, ["effect"], vip) : null;
+      if (effects) checkCount(effects.length, PLAN_LIMITS.effects);
+      await db.$transaction([
+        ...(input.sceneId !== undefined
+          ? [
+              db.planItem.deleteMany({ where: { planId: input.planId, slot: "scene" } }),
+              ...scene.map((row) =>
+                db.planItem.create({ data: { planId: input.planId, itemId: row.id, slot: "scene" } }),
+              ),
+            ]
+          : []),
+        ...(effects
+          ? [
+              db.planItem.deleteMany({ where: { planId: input.planId, slot: "effect" } }),
+              ...effects.map((row) =>
+                db.planItem.create({ data: { planId: input.planId, itemId: row.id, slot: "effect" } }),
+              ),
+            ]
+          : []),
+        touch(input.planId),
+      ]);
+    },
+
+    async assemblePets(userId: string, input: { planId: string; petIds: string[] }) {
+      const { vip } = await editable(userId, input.planId);
+      const pets = await catalogue.usable(input.petIds, ["pet"], vip);
+      checkCount(pets.length, PLAN_LIMITS.pets);
+      await replaceSlot(input.planId, "pet", pets);
+    },
+
+    async interactions(userId: string, planId: string, language: Language) {
+      const { vip } = await editable(userId, planId);
+      return interactionsOf(planId, vip, language);
+    },
+
+    /** Add interactions (one or a batch): all of them, or none when any is refused. */
+    async addInteractions(userId: string, planId: string, items: InteractInput[]) {
+      if (!items.length) throw new BizError("SELECTION_REQUIRED");
+      const { vip } = await editable(userId, planId);
+      await checkInteractions(items, vip);
+      checkCount((await db.planInteract.count({ where: { planId } })) + items.length, PLAN_LIMITS.interactions);
+      const rows = await db.$transaction([
+        ...items.map((item) =>
+          db.planInteract.create({
+            data: { planId, eventId: item.interactId, actionKind: item.actionKind, actionId: item.actionId },
+          }),
+        ),
+        touch(planId),
+      ]);
+      return rows.slice(0, items.length).map((row) => (row as { id: string }).id);
+    },
+
+    async removeInteractions(userId: string, input: { planId: string; ids: string[] }) {
+      if (!input.ids.length) throw new BizError("SELECTION_REQUIRED");
+      await ownPlan(userId, input.planId);
+      const ids = [...new Set(input.ids)];
+      const found = await db.planInteract.count({ where: { planId: input.planId, id: { in: ids } } });
+      if (found !== ids.length) throw new BizError("NOT_FOUND");
+      await db.$transaction([db.planInteract.deleteMany({ where: { id: { in: ids } } }), touch(input.planId)]);
+    },
+
+    /** Back to the bare avatar: no outfits, expressions, scene, effects, pets, interactions or voice. */
+    async reset(userId: string, planId: string) {
+      await ownPlan(userId, planId);
+      await db.$transaction([
+        db.planItem.deleteMany({ where: { planId } }),
+        db.planInteract.deleteMany({ where: { planId } }),
+        db.plan.update({ where: { id: planId }, data: { voiceId: null, updatedAt: clock.now() } }),
+      ]);
+    },
+
+    async page(userId: string, query: { page: number; limit: number }, language: Language) {
+      const [rows, total] = await Promise.all([
+        db.plan.findMany({
+          where: { userId },
+          orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+          skip: (query.page - 1) * query.limit,
+          take: query.limit,
+        }),
+        db.plan.count({ where: { userId } }),
+      ]);
+      return { records: await summaries(rows, userId, language), total };
+    },
+
+    async byRole(userId: string, roleId: string, language: Language) {
+      const rows = await db.plan.findMany({
+        where: { userId, roleId },
+        orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      });
+      return summaries(rows, userId, language);
+    },
+
+    /** Mark the plan the live-stream client plays: one per user. */
+    async use(userId: string, planId: string) {
+      await ownPlan(userId, planId);
+      const now = clock.now();
+      await db.$transaction([
+        db.plan.updateMany({ where: { userId, usedAt: { not: null }, id: { not: planId } }, data: { usedAt: null } }),
+        db.plan.update({ where: { id: planId }, data: { usedAt: now } }),
+      ]);
+    },
+
+    async used(userId: string, language: Language) {
+      const plan = await db.plan.findFirst({ where: { userId, usedAt: { not: null } }, select: { id: true } });
+      return plan ? info(userId, plan.id, language) : null;
+    },
+
+    async statistics(userId: string) {
+      const [total, vip, used, roleGroups, interactions, last] = await Promise.all([
+        db.plan.count({ where: { userId } }),
+        roles.vipOf(userId),
+        db.plan.findFirst({ where: { userId, usedAt: { not: null } }, select: { id: true, name: true } }),
+        db.plan.groupBy({ by: ["roleKind", "roleId"], where: { userId } }),
+        db.planInteract.count({ where: { plan: { userId } } }),
+        db.plan.findFirst({ where: { userId }, orderBy: { updatedAt: "desc" }, select: { updatedAt: true } }),
+      ]);
+      return {
+        total,
+        limit: limitsOf(vip).plans,
+        usedPlanId: used?.id ?? null,
+        usedPlanName: used?.name ?? null,
+        avatars: roleGroups.length,
+        interactions,
+        lastUpdatedAt: last?.updatedAt.toISOString() ?? null,
+      };
+    },
+
+    /** Delete selected plans: every id must be the caller's, or none is deleted. */
+    async remove(userId: string, ids: string[]) {
+      if (!ids.length) throw new BizError("SELECTION_REQUIRED");
+      const unique = [...new Set(ids)];
+      const found = await db.plan.count({ where: { userId, id: { in: unique } } });
+      if (found !== unique.length) throw new BizError("NOT_FOUND");
+      await db.plan.deleteMany({ where: { userId, id: { in: unique } } });
     },
   };
 }

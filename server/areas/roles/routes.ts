@@ -3,7 +3,6 @@ import Type from "typebox";
 import { CartoonUploadData, CreateCartoonBody, ToonifyBody, ToonifyData } from "../../../shared/schemas/cartoon.ts";
 import { Envelope } from "../../../shared/schemas/common.ts";
 import {
-  AddPlanBody,
   CustomRoleCreateBody,
   CustomRoleDetail,
   CustomRolePageBody,
@@ -20,7 +19,6 @@ import {
 } from "../../../shared/schemas/roles.ts";
 import { readUpload } from "../../multipart.ts";
 import type { App } from "../../types.ts";
-import { createPlanService } from "../plans/service.ts";
 import { loadSysAttr, SysAttrData } from "./attributes.ts";
 import { CARTOON_MAX_BYTES, createCartoonService } from "./cartoon.ts";
 import { createPhotoCloneService } from "./photo.ts";
@@ -32,7 +30,6 @@ const COPY_SUFFIX = { EN: " copy", ZH_CN: " 副本", ZH_TN: " 副本" } as const
 /** v1: the system role list, the user's custom roles, and 'create a draft'. */
 export async function roleRoutes(app: App) {
   const roles = createRoleService(app.deps);
-  const plans = createPlanService(app.deps);
   const photos = createPhotoCloneService(app.deps);
   const cartoons = createCartoonService(app.deps);
   const me = (request: FastifyRequest) => request.userId as string;
@@ -49,19 +46,6 @@ export async function roleRoutes(app: App) {
       },
     },
     async (request, reply) => reply.ok(await roles.list(me(request), request.query, request.language)),
-  );
-
-  app.post(
-    "/base/planInfo/addPlanInfo",
-    {
-      schema: {
-        tags: ["plans"],
-        summary: "Create a draft around an avatar; answers the plan id",
-        body: AddPlanBody,
-        response: { 200: Envelope(IdData) },
-      },
-    },
-    async (request, reply) => reply.ok(await plans.add(me(request), request.body, request.language), "saved"),
   );
 
   const base = "/douyin/customRole";

@@ -242,7 +242,11 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
 
     async remove(userId: string, id: string) {
       await ownRole(userId, id);
-      await db.customRole.delete({ where: { id } });
+      // A plan cannot stand without its avatar: the plans built on this one go with it.
+      await db.$transaction([
+        db.plan.deleteMany({ where: { userId, roleKind: "2", roleId: id } }),
+        db.customRole.delete({ where: { id } }),
+      ]);
     },
 
     async roleAndCustom(userId: string, language: Language) {

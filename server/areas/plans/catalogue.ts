@@ -1,0 +1,77 @@
+/** The plan catalogue as the list calls answer it: localised, with the caller's equityStatus. */
+
+import type { Language } from "../../../shared/constants.ts";
+import { equityStatus } from "../../../shared/membership.ts";
+import type { CatalogueKind } from "../../../shared/plan/catalogue.ts";
+import type { CatalogueRecord } from "../../../shared/schemas/plans.ts";
+import { BizError } from "../../errors.ts";
+import type { Deps } from "../../types.ts";
+
+export interface CatalogueRow {
+  id: string;
+  kind: string;
+  type: string;
+  names: string;
+  tier: string | null;
+  look: string;
+}
+
+/** Where the synthesised audio of a sound or voice item is served (server/areas/media). */
+export const soundUrl = (id: string) => `/web-api/p1/media/sound/${id}.wav`;
+
+const AUDIBLE = new Set(["sound", "voice"]);
+
+export function toCatalogueRecord(row: CatalogueRow, vipType: string | null, language: Language): CatalogueRecord {
+  const names = JSON.parse(row.names) as Record<Language, string>;
+  return {
+    id: row.id,
+    kind: row.kind,
+    type: row.type,
+    name: names[language] ?? names.EN,
+    tier: row.tier,
+    equityStatus: equityStatus(row.tier, vipType),
+    look: JSON.parse(row.look) as Record<string, unknown>,
+    url: AUDIBLE.has(row.kind) ? soundUrl(row.id) : null,
+  };
+}
+
+export function createCatalogue({ db }: Pick<Deps, "db">) {
+  return {
+    /** One page of items of these kinds, optionally of one type, in catalogue order. */
+    async page(
+      kinds: readonly CatalogueKind[],
+      query: { type?: string; page: number; limit: number },
+      vipType: string | null,
+      language: Language,
+    ) {
+      const where = { kind: { in: [...kinds] }, ...(query.type ? { type: query.type } : {}) };
+      const [rows, total] = await Promise.all([
+        db.catalogueItem.findMany({
+          where,
+          orderBy: { sort: "asc" },
+          skip: (query.page - 1) * query.limit,
+          take: query.limit,
+        }),
+        db.catalogueItem.count({ where }),
+      ]);
+      return { records: rows.map((row) => toCatalogueRecord(row, vipType, language)), total };
+    },
+
+    /**
+     * The items with these ids, each of one of these kinds and open to the caller's membership:
+     * an unknown id (or one of another kind) is not found, one above the membership is locked.
+     * Answers them in the order asked, without repeats.
+     */
+    async usable(ids: readonly string[], kinds: readonly CatalogueKind[], vipType: string | null) {
+      const unique = [...new Set(ids)];
+      const rows = await db.catalogueItem.findMany({ where: { id: { in: unique } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return unique.map((id) => {
+        const row = byId.get(id);
+        if (!row || !kinds.includes(row.kind as CatalogueKind)) throw new BizError("NOT_FOUND");
+        if (equityStatus(row.tier, vipType) !== 1) throw new BizError("LOCKED");
+        return row;
+      });
+    },
+  };
+}

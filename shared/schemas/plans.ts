@@ -1,0 +1,161 @@
+/** The plan calls' payloads and answers (spec section 7 "Plans"; docs/api.md). */
+
+import Type, { type Static } from "typebox";
+import { ACTION_KINDS, OUTFIT_SLOTS } from "../plan/catalogue.ts";
+import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const PlanId = Type.Object({ planId: Id });
+
+export const CatalogueQuery = Type.Object({
+  /** Narrows the list: an outfit slot, "expression", "backdrop", "scene", "effect", a viewer event, "motion", "sound". */
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 100 }),
+});
+export type CatalogueQuery = Static<typeof CatalogueQuery>;
+
+export const CatalogueRecord = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  type: Type.String(),
+  name: Type.String(),
+  tier: Type.Union([Type.String(), Type.Null()]),
+  /** 2: locked for the caller's membership; 1: open. */
+  equityStatus: Type.Integer(),
+  /** How it is drawn or played (shared/plan/looks.ts). */
+  look: Type.Record(Type.String(), Type.Unknown()),
+  /** Sounds and voices: the synthesised audio to play. */
+  url: Type.Union([Type.String(), Type.Null()]),
+});
+export type CatalogueRecord = Static<typeof CatalogueRecord>;
+
+export const CataloguePage = Type.Object({ records: Type.Array(CatalogueRecord), total: Type.Integer() });
+
+export const PlanIdQuery = PlanId;
+
+/** Wear an outfit item (it replaces the one in its slot), or take a slot off with `slot` alone. */
+export const WearBody = Type.Object({
+  planId: Id,
+  attributeId: Type.Optional(Id),
+  slot: Type.Optional(Type.Union(OUTFIT_SLOTS.map((s) => Type.Literal(s)))),
+});
+
+export const AttributeBody = Type.Object({ planId: Id, attributeId: Id });
+
+/** Delete a selection inside a plan; an empty selection answers SELECTION_REQUIRED. */
+export const SelectionBody = Type.Object({ planId: Id, ids: Type.Array(Id, { maxItems: 200 }) });
+
+export const SceneAssemblingBody = Type.Object({
+  planId: Id,
+  /** A backdrop or scene id; null clears it; absent leaves it. */
+  sceneId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** The whole effect layer; absent leaves it. */
+  effectIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
+});
+
+export const PetsAssemblingBody = Type.Object({ planId: Id, petIds: Type.Array(Id, { maxItems: 20 }) });
+
+const ActionKind = Type.Union(ACTION_KINDS.map((k) => Type.Literal(k)));
+
+export const InteractInput = Type.Object({ interactId: Id, actionKind: ActionKind, actionId: Id });
+export type InteractInput = Static<typeof InteractInput>;
+
+export const InteractBody = Type.Object({ planId: Id, ...InteractInput.properties });
+export const BatchInteractBody = Type.Object({ planId: Id, items: Type.Array(InteractInput, { maxItems: 50 }) });
+
+export const UpdatePlanBody = Type.Object({
+  planId: Id,
+  name: Type.Optional(Type.String({ maxLength: 40 })),
+  /** A voice id from getVoiceList; null clears it. */
+  voiceId: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+
+export const PlanListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+export const RoleIdQuery = Type.Object({ roleId: Id });
+export const PlanIdsBody = Type.Object({ ids: Type.Array(Id, { maxItems: 100 }) });
+
+export const PlanExpression = Type.Object({ id: Type.String(), attribute: CatalogueRecord });
+export type PlanExpression = Static<typeof PlanExpression>;
+
+export const PlanInteract = Type.Object({
+  id: Type.String(),
+  event: CatalogueRecord,
+  actionKind: Type.String(),
+  action: CatalogueRecord,
+});
+export type PlanInteract = Static<typeof PlanInteract>;
+
+export const PlanRole = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  sex: Type.Integer(),
+  kind: Type.String(),
+  img: Type.Union([Type.String(), Type.Null()]),
+  faceParams: FaceParamsSchema,
+  appearance: AppearanceSchema,
+});
+
+export const PlanInfo = Type.Object({
+  planId: Type.String(),
+  name: Type.String(),
+  roleId: Type.String(),
+  /** '1' a system role, '2' one of the user's own. */
+  roleKind: Type.String(),
+  /** The avatar's sex value, as /plan's roleType query carries it. */
+  roleType: Type.String(),
+  used: Type.Boolean(),
+  updatedAt: Type.String(),
+  role: PlanRole,
+  voice: Type.Union([CatalogueRecord, Type.Null()]),
+  outfits: Type.Array(CatalogueRecord),
+  scene: Type.Union([CatalogueRecord, Type.Null()]),
+  effects: Type.Array(CatalogueRecord),
+  pets: Type.Array(CatalogueRecord),
+  expressions: Type.Array(PlanExpression),
+  interactions: Type.Array(PlanInteract),
+});
+export type PlanInfo = Static<typeof PlanInfo>;
+
+export const PlanCounts = Type.Object({
+  outfits: Type.Integer(),
+  expressions: Type.Integer(),
+  scene: Type.Integer(),
+  pets: Type.Integer(),
+  effects: Type.Integer(),
+  interactions: Type.Integer(),
+});
+
+export const PlanSummary = Type.Object({
+  planId: Type.String(),
+  name: Type.String(),
+  roleId: Type.String(),
+  roleKind: Type.String(),
+  roleType: Type.String(),
+  roleName: Type.String(),
+  img: Type.Union([Type.String(), Type.Null()]),
+  used: Type.Boolean(),
+  updatedAt: Type.String(),
+  counts: PlanCounts,
+});
+export type PlanSummary = Static<typeof PlanSummary>;
+
+export const PlanPage = Type.Object({ records: Type.Array(PlanSummary), total: Type.Integer() });
+
+export const PlanStatistics = Type.Object({
+  /** Plans the user has, and how many the membership allows. */
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  usedPlanId: Type.Union([Type.String(), Type.Null()]),
+  usedPlanName: Type.Union([Type.String(), Type.Null()]),
+  /** Distinct avatars the plans are built on. */
+  avatars: Type.Integer(),
+  /** Interactions over all plans. */
+  interactions: Type.Integer(),
+  lastUpdatedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type PlanStatistics = Static<typeof PlanStatistics>;
