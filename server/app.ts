@@ -113,7 +113,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameguard: env.hostOrigins.length ? false : { action: "sameorigin" },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: "1 minute" });
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: "1 minute",
+    // The limit guards the API. The web app's own files (a page load fetches dozens of chunks, and
+    // an office shares one address) and uploaded media are static and cached: never limited.
+    allowList: (request) => !request.url.startsWith("/web-api/"),
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {

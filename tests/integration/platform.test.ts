@@ -51,6 +51,10 @@ describe("rate limits", () => {
       expect(res.body.code).toBe(429);
       expect(res.body.message).toMatch(/^Too many requests, please retry in \d+ seconds$/);
       expect(res.body.data).toBeNull();
+      // The web app's files and media are not the API: a page load is never limited.
+      for (const path of ["/", "/assets/index.js", "/media/x.png"]) {
+        expect((await limited.request.get(path)).status, path).not.toBe(429);
+      }
     } finally {
       await limited.close();
     }
