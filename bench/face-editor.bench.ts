@@ -82,7 +82,7 @@ window.plain = { frames: 0, triangles: geometry.index.count / 3 };
 renderer.setAnimationLoop(() => { window.plain.frames++; renderer.render(scene, camera); });
 </script></body>`;
 
-async function plainSceneFps(browser: Awaited<ReturnType<typeof launchBrowser>>) {
+export async function plainSceneFps(browser: Awaited<ReturnType<typeof launchBrowser>>) {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await page.route("http://plain.bench/**", (route) => {
     const file = new URL(route.request().url()).pathname;
@@ -101,7 +101,7 @@ async function plainSceneFps(browser: Awaited<ReturnType<typeof launchBrowser>>)
   return result;
 }
 
-const median = (xs: number[]) => quantile(xs, 0.5);
+export const median = (xs: number[]) => quantile(xs, 0.5);
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;

@@ -2,7 +2,9 @@
 
 import { benchFaceEditor } from "./face-editor.bench.ts";
 import { benchHttp } from "./http.bench.ts";
+import { benchPlanPage } from "./plan-page.bench.ts";
 
 await benchHttp();
 await benchFaceEditor();
+await benchPlanPage();
 process.exit(0);
