@@ -8,6 +8,7 @@ import { toast } from "../../components/toast/toastStore.ts";
 import { useLanguage } from "../../lib/session.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
+  plansOfRole,
   useCopyCustomRole,
   useCustomRoles,
   useDeleteCustomRole,
@@ -40,9 +41,13 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
     }
   };
   const onDelete = async (role: CustomRoleRecord) => {
+    // Its plans go with it (docs/decisions/013): say so before asking.
+    const plans = await plansOfRole(role.id).catch(() => []);
     const ok = await confirm({
       title: t("avatars.mine.deleteTitle"),
-      message: t("avatars.mine.deleteMessage", { name: role.name }),
+      message: plans.length
+        ? t("avatars.mine.deleteWithPlans", { name: role.name, count: plans.length })
+        : t("avatars.mine.deleteMessage", { name: role.name }),
       confirmText: t("avatars.mine.delete"),
       danger: true,
     });

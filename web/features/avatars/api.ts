@@ -1,5 +1,6 @@
 /** The avatar calls of docs/api.md "Avatars (roles)", one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PlanSummary } from "../../../shared/schemas/plans.ts";
 import type {
   Appearance,
   CustomRoleDetail,
@@ -34,6 +35,10 @@ export function useRoleList(sex: SexFilter, enabled = true) {
 /** 'Create a draft' from a system avatar: answers the new plan id. */
 export const addPlan = (roleId: string) =>
   request<string>("/web-api/v1/base/planInfo/addPlanInfo", { method: "POST", body: { roleId, roleType: "1" } });
+
+/** The user's plans built on an avatar (deleting the avatar deletes them). */
+export const plansOfRole = (roleId: string) =>
+  request<PlanSummary[]>("/web-api/v1/base/planInfo/getPlansByRole", { query: { roleId }, silent: true });
 
 /** 'DIY face' from a system avatar: answers the new custom role id. */
 export const createCustomRole = (id: string) => request<string>(`${CUSTOM}/create`, { method: "POST", body: { id } });
