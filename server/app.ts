@@ -22,6 +22,7 @@ import { configRoutes } from "./areas/config/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
+import { mediaRoutes } from "./areas/media/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     async (p1) => {
       await p1.register(configRoutes);
       await p1.register(accountPublicRoutes);
+      await p1.register(mediaRoutes);
     },
     { prefix: "/web-api/p1" },
   );

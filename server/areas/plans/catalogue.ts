@@ -1,5 +1,6 @@
 /** The plan catalogue as the list calls answer it: localised, with the caller's equityStatus. */
 
+import { soundUrl } from "../../../shared/audio/index.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { equityStatus } from "../../../shared/membership.ts";
 import type { CatalogueKind } from "../../../shared/plan/catalogue.ts";
@@ -15,9 +16,6 @@ export interface CatalogueRow {
   tier: string | null;
   look: string;
 }
-
-/** Where the synthesised audio of a sound or voice item is served (server/areas/media). */
-export const soundUrl = (id: string) => `/web-api/p1/media/sound/${id}.wav`;
 
 const AUDIBLE = new Set(["sound", "voice"]);
 

@@ -1,0 +1,5 @@
+import Type, { type Static } from "typebox";
+
+/** `/media/sound/{id}`: a catalogue item id with `.wav` after it, e.g. `sound.applause.wav`. */
+export const SoundFileParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type SoundFileParams = Static<typeof SoundFileParams>;
