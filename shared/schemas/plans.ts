@@ -1,7 +1,7 @@
 /** The plan calls' payloads and answers (spec section 7 "Plans"; docs/api.md). */
 
 import Type, { type Static } from "typebox";
-import { ACTION_KINDS, OUTFIT_SLOTS } from "../plan/catalogue.ts";
+import type { ActionKind as ActionKindName, OUTFIT_SLOTS } from "../plan/catalogue.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -38,7 +38,9 @@ export const PlanIdQuery = PlanId;
 export const WearBody = Type.Object({
   planId: Id,
   attributeId: Type.Optional(Id),
-  slot: Type.Optional(Type.Union(OUTFIT_SLOTS.map((s) => Type.Literal(s)))),
+  slot: Type.Optional(
+    Type.Union([Type.Literal("top"), Type.Literal("headwear"), Type.Literal("glasses"), Type.Literal("accessory")]),
+  ),
 });
 
 export const AttributeBody = Type.Object({ planId: Id, attributeId: Id });
@@ -56,10 +58,22 @@ export const SceneAssemblingBody = Type.Object({
 
 export const PetsAssemblingBody = Type.Object({ planId: Id, petIds: Type.Array(Id, { maxItems: 20 }) });
 
-const ActionKind = Type.Union(ACTION_KINDS.map((k) => Type.Literal(k)));
+const ActionKind = Type.Union([
+  Type.Literal("expression"),
+  Type.Literal("motion"),
+  Type.Literal("effect"),
+  Type.Literal("sound"),
+]);
 
 export const InteractInput = Type.Object({ interactId: Id, actionKind: ActionKind, actionId: Id });
 export type InteractInput = Static<typeof InteractInput>;
+
+// The literal unions above spell out shared/plan/catalogue.ts's lists (a mapped array would type as never).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameKinds: Same<Static<typeof ActionKind>, ActionKindName> = true;
+const _sameSlots: Same<NonNullable<Static<typeof WearBody>["slot"]>, (typeof OUTFIT_SLOTS)[number]> = true;
+void _sameKinds;
+void _sameSlots;
 
 export const InteractBody = Type.Object({ planId: Id, ...InteractInput.properties });
 export const BatchInteractBody = Type.Object({ planId: Id, items: Type.Array(InteractInput, { maxItems: 50 }) });

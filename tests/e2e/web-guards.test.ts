@@ -92,9 +92,9 @@ describe("guards with a token", () => {
       await open(page, path);
       expect(pathOf(page), path).toBe(path);
     }
+    // A plan id that is not the user's: the page says so and leads back to the list.
     await open(page, "/plan?planId=1&roleId=2&roleType=2", "/plan");
-    expect(await textOf(page.getByRole("heading", { level: 1 }))).toBe("Draft assembly");
-    expect(await textOf(page.getByTestId("not-available"))).toContain("Not available yet");
+    expect(await textOf(page.getByTestId("plan-missing"))).toContain("This plan cannot be opened");
     expect(await page.title()).toBe("Draft assembly · Avalive");
     expect(page.errors).toEqual([]);
   });

@@ -44,6 +44,9 @@ const PAGES: Record<string, Lazy> = {
   "/myPerson": () => import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
   "/workbench/myPerson": () =>
     import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.WorkbenchMyPerson })),
+  "/plan": () => import("../features/plan/PlanPage.tsx").then((m) => ({ Component: m.PlanPage })),
+  "/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.MyPlanPage })),
+  "/workbench/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.WorkbenchMyPlan })),
 };
 
 /** Layouts of routes with children; the others just render the child. */

@@ -1,6 +1,7 @@
 /**
- * A tiny window hook for tests and benchmarks: how many frames the 3D view rendered, and when the
- * last slider input reached a frame. Harmless in production (a few numbers).
+ * A tiny window hook for tests and benchmarks: how many frames the 3D view rendered, when the
+ * last slider input reached a frame, and when a preview mounted and first drew its avatar.
+ * Harmless in production (a few numbers).
  */
 export interface SliderApplied {
   id: string | null;
@@ -19,9 +20,18 @@ interface AvaliveProbe {
   frameCount(): number;
   lastSliderApplied(): SliderApplied | null;
   view: ViewControl | null;
+  /** performance.now() of the first frame that drew the avatar since the last view mounted, or null. */
+  firstFrameAt(): number | null;
+  /** performance.now() when that view mounted, or null. */
+  mountedAt(): number | null;
 }
 
-const state = { frames: 0, last: null as SliderApplied | null };
+const state = {
+  frames: 0,
+  last: null as SliderApplied | null,
+  firstFrameAt: null as number | null,
+  mountedAt: null as number | null,
+};
 
 declare global {
   interface Window {
@@ -31,7 +41,13 @@ declare global {
 
 function probe(): AvaliveProbe {
   if (!window.__avalive) {
-    window.__avalive = { frameCount: () => state.frames, lastSliderApplied: () => state.last, view: null };
+    window.__avalive = {
+      frameCount: () => state.frames,
+      lastSliderApplied: () => state.last,
+      view: null,
+      firstFrameAt: () => state.firstFrameAt,
+      mountedAt: () => state.mountedAt,
+    };
   }
   return window.__avalive;
 }
@@ -47,4 +63,17 @@ export function reportApplied(applied: SliderApplied): void {
 
 export function registerView(view: ViewControl | null): void {
   probe().view = view;
+}
+
+/** A 3D view mounted: its first drawn frame is still to come. */
+export function reportMounted(): void {
+  probe();
+  state.mountedAt = performance.now();
+  state.firstFrameAt = null;
+}
+
+/** The avatar reached the screen (only the first call after a mount counts). */
+export function reportFirstFrame(): void {
+  probe();
+  state.firstFrameAt ??= performance.now();
 }

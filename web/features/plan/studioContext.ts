@@ -1,0 +1,86 @@
+/** What every menu panel of the plan editor shares: the plan, the preview, the sample player. */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { translate } from "../../../shared/messages.ts";
+import type { CatalogueRecord, PlanInfo } from "../../../shared/schemas/plans.ts";
+import { hasToast, toast } from "../../components/toast/toastStore.ts";
+import { effectiveLanguage, useSession } from "../../lib/session.ts";
+import type { PreviewAction } from "../../three/plan/types.ts";
+import { EQUITY_LOCKED } from "./interactionForm.ts";
+
+export interface SamplePlayer {
+  /** The key of the sample playing now, or null. */
+  playing: string | null;
+  /** Plays a WAV (stopping any other); the same key again stops it. */
+  toggle(key: string, url: string | null): void;
+  stop(): void;
+}
+
+export interface PlanStudio {
+  info: PlanInfo;
+  planId: string;
+  /** Plays an action once on the preview (expressions, motions, effects). */
+  play(action: PreviewAction): void;
+  sample: SamplePlayer;
+}
+
+export const PlanStudioContext = createContext<PlanStudio | null>(null);
+
+export function usePlanStudio(): PlanStudio {
+  const studio = useContext(PlanStudioContext);
+  if (!studio) throw new Error("usePlanStudio outside the plan editor");
+  return studio;
+}
+
+/** One Audio element for the whole editor: a new sample stops the one before. */
+export function useSamplePlayer(): SamplePlayer {
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+
+  const stop = useCallback(() => {
+    audio.current?.pause();
+    audio.current = null;
+    setPlaying(null);
+  }, []);
+
+  const toggle = useCallback(
+    (key: string, url: string | null) => {
+      const same = playing === key;
+      stop();
+      if (same || !url) return;
+      const element = new Audio(url);
+      audio.current = element;
+      element.onended = () => {
+        if (audio.current === element) stop();
+      };
+      setPlaying(key);
+      element.play().catch(() => {
+        // Autoplay refused or the file failed: nothing plays, say so by the button only.
+        if (audio.current === element) stop();
+      });
+    },
+    [playing, stop],
+  );
+
+  useEffect(() => () => audio.current?.pause(), []);
+  return useMemo(() => ({ playing, toggle, stop }), [playing, toggle, stop]);
+}
+
+/**
+ * A locked item (equityStatus 2) is refused here, before any call, with the membership message
+ * (shown only when no other message is on screen, as for locked avatars). Answers whether it was.
+ */
+export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus">): boolean {
+  if (record.equityStatus !== EQUITY_LOCKED) return false;
+  if (!hasToast()) toast.error(translate("locked", effectiveLanguage(useSession.getState())));
+  return true;
+}
+
+/** Runs a plan change; the API client has already shown a refusal. Answers whether it went through. */
+export async function attempt(work: Promise<unknown>): Promise<boolean> {
+  try {
+    await work;
+    return true;
+  } catch {
+    return false;
+  }
+}

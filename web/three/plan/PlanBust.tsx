@@ -1,0 +1,195 @@
+/**
+ * The avatar as the plan shows it: the editor's bust (AvatarBust) with its head turning on the neck
+ * (headBend.ts), dressed in the plan's outfits, with its pets, alive (breathing, blinking, a slow
+ * sway) and playing the expressions and motions the controller holds.
+ */
+import { useFrame } from "@react-three/fiber";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial } from "three";
+import { type AvatarMesh, EXPRESSION_NAMES, type Rgb } from "../../../shared/avatar/index.ts";
+import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
+import type { Appearance } from "../../../shared/schemas/roles.ts";
+import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
+import { createFaceState } from "../faceState.ts";
+import { addPose, blinkAt, expressionAmount, idlePose, motionPose, restPose } from "./animation.ts";
+import { hexToRgb } from "./color.ts";
+import type { Controller } from "./controller.ts";
+import type { BustFit } from "./fit.ts";
+import { type Bend, createFabric, headMatrix, patchMaterial, setBend, setHairClip } from "./headBend.ts";
+import type { Kit } from "./kit.ts";
+import { buildAccessory } from "./outfits/accessories.ts";
+import type { OutfitContext, OutfitParts } from "./outfits/context.ts";
+import { buildGlasses } from "./outfits/glasses.ts";
+import { buildHeadwear } from "./outfits/headwear.ts";
+import { buildTop, topFinish } from "./outfits/tops.ts";
+import type { Pet } from "./parse.ts";
+import { PetPiece } from "./pets/PetPiece.tsx";
+import { layoutPets } from "./petLayout.ts";
+import { useBuilt, useTicker } from "./useBuilt.ts";
+
+/** The editor's default colours (FaceWorkspace), so a role looks the same here as it did there. */
+const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
+  1: { hair: [0.17, 0.11, 0.08], eyes: [0.36, 0.22, 0.12], clothing: [0.16, 0.2, 0.28] },
+  2: { hair: [0.36, 0.2, 0.12], eyes: [0.45, 0.36, 0.18], clothing: [0.86, 0.78, 0.86] },
+};
+
+const BUILDERS: Record<OutfitSlot, (look: OutfitLook, ctx: OutfitContext, kit: Kit) => OutfitParts> = {
+  top: buildTop,
+  headwear: buildHeadwear,
+  glasses: buildGlasses,
+  accessory: buildAccessory,
+};
+
+function OutfitPiece({ look, ctx, body, head }: { look: OutfitLook; ctx: OutfitContext; body: Group; head: Group }) {
+  const key = JSON.stringify(look);
+  const piece = useBuilt((kit) => BUILDERS[look.slot](look, ctx, kit), [key, ctx]);
+  useEffect(() => {
+    const { body: b, head: h, hairClip } = piece.value;
+    if (b) body.add(b);
+    if (h) head.add(h);
+    if (hairClip) setHairClip(ctx.bend, hairClip);
+    return () => {
+      if (b) body.remove(b);
+      if (h) head.remove(h);
+      if (hairClip) setHairClip(ctx.bend, null);
+    };
+  }, [piece, body, head, ctx]);
+  useTicker(piece.value.update);
+  return null;
+}
+
+export interface PlanBustProps {
+  avatar: AvatarMesh;
+  fit: BustFit;
+  bend: Bend;
+  ctx: OutfitContext;
+  sex: 1 | 2;
+  appearance: Appearance;
+  outfits: Partial<Record<OutfitSlot, OutfitLook>>;
+  pets: Pet[];
+  controller: Controller;
+  onDrawn(): void;
+}
+
+export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pets, controller, onDrawn }: PlanBustProps) {
+  const face = useMemo(() => createFaceState(), []);
+  const top = outfits.top;
+  const colors = useMemo<BustColors>(
+    () => ({
+      skinTone: appearance.skinTone ?? 0.25,
+      hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : DEFAULTS[sex].hair,
+      eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : DEFAULTS[sex].eyes,
+      clothing: top ? hexToRgb(top.color) : DEFAULTS[sex].clothing,
+    }),
+    [appearance.skinTone, appearance.hairColor, appearance.eyeColor, sex, top],
+  );
+
+  const body = useMemo(() => new Group(), []);
+  const head = useMemo(() => {
+    const g = new Group();
+    g.matrixAutoUpdate = false;
+    return g;
+  }, []);
+  const wrap = useRef<Group>(null);
+  const fabric = useMemo(() => createFabric(0, new Color("#ffffff")), []);
+  const clothing = useRef<MeshStandardMaterial | null>(null);
+
+  // Patch the bust's materials (the head bends, the clothing weaves) and watch for its first draw.
+  useLayoutEffect(() => {
+    const root = wrap.current;
+    if (!root) return;
+    let skin: Mesh | null = null;
+    root.traverse((o) => {
+      const mesh = o as Mesh;
+      if (!mesh.isMesh) return;
+      const material = mesh.material as MeshStandardMaterial;
+      if (mesh.name === "clothing") {
+        patchMaterial(material, null, "none", fabric);
+        clothing.current = material;
+      } else patchMaterial(material, bend, "weighted", null, mesh.name === "hair");
+      if (mesh.name === "skin") skin = mesh;
+    });
+    const drawn = skin as Mesh | null;
+    if (drawn) {
+      drawn.onAfterRender = () => {
+        drawn.onAfterRender = () => {};
+        onDrawn();
+      };
+    }
+  }, [avatar, bend, fabric, onDrawn]);
+
+  // The top's weave and sheen (uniforms and a number: no shader rebuild).
+  useEffect(() => {
+    const finish = topFinish(top?.style ?? "tee");
+    fabric.pattern.value = top ? finish.pattern : 0;
+    fabric.accent.value.set(top?.accent ?? "#ffffff");
+    if (clothing.current) clothing.current.roughness = top ? finish.roughness : 0.85;
+  }, [top, fabric, avatar]);
+
+  const places = useMemo(
+    () =>
+      layoutPets(
+        pets.map((p) => p.species),
+        fit,
+      ),
+    [pets, fit],
+  );
+
+  // The loop: pose (idle + motion), head bend, face weights.
+  const pose = useMemo(() => restPose(), []);
+  const motion = useMemo(() => restPose(), []);
+  const matrix = useMemo(() => new Matrix4(), []);
+  const weights = useMemo<Record<string, number>>(() => ({}), []);
+  const faceLive = useRef(false);
+  useFrame(() => {
+    const t = controller.time;
+    idlePose(t, pose);
+    const m = controller.motion;
+    if (m) addPose(pose, motionPose(m.style, m.duration, t - m.start, motion));
+    setBend(bend, pose.head);
+    head.matrix.copy(headMatrix(bend, matrix));
+    head.matrixWorldNeedsUpdate = true;
+    body.position.set(pose.offset.x, pose.offset.y, pose.offset.z);
+    body.rotation.set(pose.turn.x, pose.turn.y, pose.turn.z);
+
+    // expression weights, with the idle blink layered under them
+    for (const k of Object.keys(weights)) weights[k] = 0;
+    const e = controller.expression;
+    let live = false;
+    if (e) {
+      const amount = expressionAmount(t - e.start);
+      for (const [name, w] of Object.entries(e.weights)) weights[name] = w * amount;
+      live = true;
+    }
+    const blink = blinkAt(t);
+    if (blink > 0) {
+      weights.eyeBlinkLeft = Math.max(weights.eyeBlinkLeft ?? 0, blink);
+      weights.eyeBlinkRight = Math.max(weights.eyeBlinkRight ?? 0, blink);
+      live = true;
+    }
+    if (live || faceLive.current) {
+      face.params = weights;
+      face.version++;
+      face.inputAt = performance.now();
+      // while it moves, keep the influences live (never baked); at rest, a plain reset
+      face.lastInput = live ? { id: "expression", value: 1 } : null;
+    }
+    faceLive.current = live;
+  }, -1);
+
+  return (
+    <primitive object={body}>
+      <group ref={wrap}>
+        <AvatarBust avatar={avatar} face={face} targets={EXPRESSION_NAMES} colors={colors} />
+      </group>
+      <primitive object={head} />
+      {(Object.values(outfits) as OutfitLook[]).map((look) => (
+        <OutfitPiece key={look.slot} look={look} ctx={ctx} body={body} head={head} />
+      ))}
+      {pets.map((pet, i) => {
+        const place = places[i];
+        return place ? <PetPiece key={`${i}:${pet.species}`} pet={pet} place={place} index={i} /> : null;
+      })}
+    </primitive>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The plan's live 3D preview: the role's avatar in its outfits, standing in its scene with its pets
+ * and effects, playing the actions the page sends through its handle. Lazy-loaded by the plan page
+ * (default export); `data-ready="true"` once the avatar has been drawn.
+ */
+import { Canvas, useFrame } from "@react-three/fiber";
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useState } from "react";
+import type { AvatarMesh } from "../../../shared/avatar/index.ts";
+import { OrbitRig } from "../OrbitRig.tsx";
+import { reportFirstFrame, reportMounted } from "../probe.ts";
+import { type Controller, createController } from "./controller.ts";
+import { fitBust, shapeAvatar } from "./fit.ts";
+import { createBend } from "./headBend.ts";
+import { createContext } from "./outfits/context.ts";
+import { outfitsBySlot, parseEffect, parsePet, parseScene } from "./parse.ts";
+import { PlanBust } from "./PlanBust.tsx";
+import { PlanStage } from "./PlanStage.tsx";
+import type { PlanLook, PreviewHandle } from "./types.ts";
+import { usePlanAvatar } from "./usePlanAvatar.ts";
+import "./plan.css";
+
+/** Where the camera looks (the chin, so hats, shoulders and pets all frame) and from how far. */
+const TARGET: [number, number, number] = [0, -0.035, 0];
+const DISTANCE = 1.2;
+
+/** Pets and effects a plan can show at once (shared/plan PLAN_LIMITS). */
+const MAX_PETS = 3;
+const MAX_EFFECTS = 3;
+
+export interface PlanPreviewProps {
+  look: PlanLook;
+  label: string;
+  handleRef?: Ref<PreviewHandle>;
+  /** React 19 passes `ref` as a prop: either works. */
+  ref?: Ref<PreviewHandle>;
+}
+
+/** Advances the preview's clock first thing every frame and drops finished actions. */
+function Clock({ controller }: { controller: Controller }) {
+  useFrame((_, delta) => {
+    controller.time += Math.min(delta, 0.1);
+    controller.sweep();
+  }, -2);
+  return null;
+}
+
+function Dressed({
+  avatar,
+  look,
+  controller,
+  onDrawn,
+}: {
+  avatar: AvatarMesh;
+  look: PlanLook;
+  controller: Controller;
+  onDrawn(): void;
+}) {
+  const faceKey = JSON.stringify(look.role.faceParams);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the face's values, not its object identity
+  const shaped = useMemo(() => shapeAvatar(avatar, look.role.faceParams), [avatar, faceKey]);
+  const fit = useMemo(() => fitBust(shaped), [shaped]);
+  const bend = useMemo(() => createBend(fit), [fit]);
+  const ctx = useMemo(() => createContext(shaped, fit, bend), [shaped, fit, bend]);
+  useEffect(() => () => ctx.body.dispose(), [ctx]);
+  const outfitKey = JSON.stringify(look.outfits);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content
+  const outfits = useMemo(() => outfitsBySlot(look.outfits), [outfitKey]);
+  const petKey = JSON.stringify(look.pets);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content
+  const pets = useMemo(() => look.pets.slice(0, MAX_PETS).map((p) => parsePet(p.look)), [petKey]);
+  return (
+    <PlanBust
+      avatar={shaped}
+      fit={fit}
+      bend={bend}
+      ctx={ctx}
+      sex={look.role.sex}
+      appearance={look.role.appearance}
+      outfits={outfits}
+      pets={pets}
+      controller={controller}
+      onDrawn={onDrawn}
+    />
+  );
+}
+
+export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
+  const controller = useMemo(() => createController(), []);
+  useImperativeHandle(handleRef, () => controller.handle, [controller]);
+  useImperativeHandle(ref, () => controller.handle, [controller]);
+  const sex = look.role.sex === 1 ? 1 : 2;
+  const avatar = usePlanAvatar(sex);
+  const [drawn, setDrawn] = useState<AvatarMesh | null>(null);
+  useEffect(() => reportMounted(), []);
+  const onDrawn = useCallback(() => {
+    reportFirstFrame();
+    setDrawn(avatar);
+  }, [avatar]);
+
+  const sceneKey = JSON.stringify(look.scene);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content
+  const scene = useMemo(() => (look.scene ? parseScene(look.scene.look) : null), [sceneKey]);
+  const effectKey = JSON.stringify(look.effects);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content
+  const effects = useMemo(() => look.effects.slice(0, MAX_EFFECTS).map((e) => parseEffect(e.look)), [effectKey]);
+
+  return (
+    <div className="plan-preview" data-testid="plan-preview" data-ready={drawn !== null && drawn === avatar ? "true" : "false"}>
+      <Canvas
+        camera={{ fov: 30, near: 0.05, far: 120, position: [0, TARGET[1], DISTANCE] }}
+        dpr={[1, 2]}
+        // No MSAA and no shadows: with software rendering (SwiftShader) each would cost a large
+        // share of the frame; HiDPI screens get their smoothing from the device pixel ratio.
+        gl={{ antialias: false, alpha: false, powerPreference: "high-performance" }}
+        aria-label={label}
+        role="img"
+      >
+        <Clock controller={controller} />
+        <OrbitRig target={TARGET} distance={DISTANCE} />
+        <PlanStage scene={scene} effects={effects} controller={controller} />
+        {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
+      </Canvas>
+    </div>
+  );
+}
+
+export default PlanPreview;
