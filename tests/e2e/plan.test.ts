@@ -44,7 +44,7 @@ describe("a plan from Start design to the live-stream client", () => {
   let planId = "";
 
   // A long walk through every menu with the 3D preview running in software rendering: minutes, not seconds.
-  it("builds, saves, restores and uses a plan", { timeout: 240_000 }, async () => {
+  it("builds, saves, restores and uses a plan", { timeout: 480_000 }, async () => {
     const page = await newPage(browser, { language: "EN" });
     await loginAs(page, baseUrl, EMAIL);
     await page.goto(`${baseUrl}/workbench/myplan`);

@@ -1,6 +1,5 @@
 /** The plan calls of docs/api.md "Plans" (spec section 7), one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ActionKind } from "../../../shared/plan/catalogue.ts";
 import type {
   CatalogueRecord,
   InteractInput,

@@ -4,9 +4,9 @@
  * sway) and playing the expressions and motions the controller holds.
  */
 import { useFrame } from "@react-three/fiber";
-import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial } from "three";
-import { type AvatarMesh, EXPRESSION_NAMES, type Rgb } from "../../../shared/avatar/index.ts";
+import type { AvatarMesh, Rgb } from "../../../shared/avatar/index.ts";
 import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
@@ -23,8 +23,9 @@ import { buildGlasses } from "./outfits/glasses.ts";
 import { buildHeadwear } from "./outfits/headwear.ts";
 import { buildTop, topFinish } from "./outfits/tops.ts";
 import type { Pet } from "./parse.ts";
-import { PetPiece } from "./pets/PetPiece.tsx";
 import { layoutPets } from "./petLayout.ts";
+import { PetPiece } from "./pets/PetPiece.tsx";
+import { DEFAULT_TARGETS, withTargets } from "./targets.ts";
 import { useBuilt, useTicker } from "./useBuilt.ts";
 
 /** The editor's default colours (FaceWorkspace), so a role looks the same here as it did there. */
@@ -71,8 +72,22 @@ export interface PlanBustProps {
   onDrawn(): void;
 }
 
-export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pets, controller, onDrawn }: PlanBustProps) {
+export function PlanBust({
+  avatar,
+  fit,
+  bend,
+  ctx,
+  sex,
+  appearance,
+  outfits,
+  pets,
+  controller,
+  onDrawn,
+}: PlanBustProps) {
   const face = useMemo(() => createFaceState(), []);
+  const [targets, setTargets] = useState<readonly string[]>(DEFAULT_TARGETS);
+  // the set asked for (ahead of the render that carries it), so it is asked for once
+  const wanted = useRef(targets);
   const top = outfits.top;
   const colors = useMemo<BustColors>(
     () => ({
@@ -95,6 +110,7 @@ export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pet
   const clothing = useRef<MeshStandardMaterial | null>(null);
 
   // Patch the bust's materials (the head bends, the clothing weaves) and watch for its first draw.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new avatar or target set means AvatarBust built new meshes
   useLayoutEffect(() => {
     const root = wrap.current;
     if (!root) return;
@@ -116,15 +132,16 @@ export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pet
         onDrawn();
       };
     }
-  }, [avatar, bend, fabric, onDrawn]);
+  }, [avatar, targets, bend, fabric, onDrawn]);
 
   // The top's weave and sheen (uniforms and a number: no shader rebuild).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new avatar or target set brings a new clothing material
   useEffect(() => {
     const finish = topFinish(top?.style ?? "tee");
     fabric.pattern.value = top ? finish.pattern : 0;
     fabric.accent.value.set(top?.accent ?? "#ffffff");
     if (clothing.current) clothing.current.roughness = top ? finish.roughness : 0.85;
-  }, [top, fabric, avatar]);
+  }, [top, fabric, avatar, targets]);
 
   const places = useMemo(
     () =>
@@ -156,6 +173,11 @@ export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pet
     for (const k of Object.keys(weights)) weights[k] = 0;
     const e = controller.expression;
     let live = false;
+    // an expression naming a shape the bust does not carry yet: carry it (rebuilds the bust once)
+    if (e && withTargets(wanted.current, e.weights) !== wanted.current) {
+      wanted.current = withTargets(wanted.current, e.weights);
+      setTargets(wanted.current);
+    }
     if (e) {
       const amount = expressionAmount(t - e.start);
       for (const [name, w] of Object.entries(e.weights)) weights[name] = w * amount;
@@ -180,7 +202,7 @@ export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pet
   return (
     <primitive object={body}>
       <group ref={wrap}>
-        <AvatarBust avatar={avatar} face={face} targets={EXPRESSION_NAMES} colors={colors} />
+        <AvatarBust avatar={avatar} face={face} targets={targets} colors={colors} />
       </group>
       <primitive object={head} />
       {(Object.values(outfits) as OutfitLook[]).map((look) => (
@@ -188,6 +210,8 @@ export function PlanBust({ avatar, fit, bend, ctx, sex, appearance, outfits, pet
       ))}
       {pets.map((pet, i) => {
         const place = places[i];
+        // a pet is its place in the list (two cats are two pets)
+        // biome-ignore lint/suspicious/noArrayIndexKey: the index is the pet's identity
         return place ? <PetPiece key={`${i}:${pet.species}`} pet={pet} place={place} index={i} /> : null;
       })}
     </primitive>

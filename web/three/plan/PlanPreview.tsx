@@ -3,18 +3,20 @@
  * and effects, playing the actions the page sends through its handle. Lazy-loaded by the plan page
  * (default export); `data-ready="true"` once the avatar has been drawn.
  */
-import { Canvas, useFrame } from "@react-three/fiber";
+
+import { Canvas, useFrame, useThree } from "@react-three/fiber";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useState } from "react";
 import type { AvatarMesh } from "../../../shared/avatar/index.ts";
 import { OrbitRig } from "../OrbitRig.tsx";
 import { reportFirstFrame, reportMounted } from "../probe.ts";
+import { MAX_STEP } from "./animation.ts";
 import { type Controller, createController } from "./controller.ts";
 import { fitBust, shapeAvatar } from "./fit.ts";
 import { createBend } from "./headBend.ts";
 import { createContext } from "./outfits/context.ts";
-import { outfitsBySlot, parseEffect, parsePet, parseScene } from "./parse.ts";
 import { PlanBust } from "./PlanBust.tsx";
 import { PlanStage } from "./PlanStage.tsx";
+import { outfitsBySlot, parseEffect, parsePet, parseScene } from "./parse.ts";
 import type { PlanLook, PreviewHandle } from "./types.ts";
 import { usePlanAvatar } from "./usePlanAvatar.ts";
 import "./plan.css";
@@ -35,10 +37,18 @@ export interface PlanPreviewProps {
   ref?: Ref<PreviewHandle>;
 }
 
+/** The orbit, pulled back in a narrow box so the shoulders and the pets beside them still fit. */
+function Orbit() {
+  const aspect = useThree((s) => s.size.width / Math.max(1, s.size.height));
+  // only part of the way: pulled all the way back, a tall box would show the bust's base floating
+  const distance = Math.round((DISTANCE / Math.min(1, aspect) ** 0.5) * 100) / 100;
+  return <OrbitRig target={TARGET} distance={Math.min(distance, DISTANCE * 1.35)} />;
+}
+
 /** Advances the preview's clock first thing every frame and drops finished actions. */
 function Clock({ controller }: { controller: Controller }) {
   useFrame((_, delta) => {
-    controller.time += Math.min(delta, 0.1);
+    controller.time += Math.min(delta, MAX_STEP);
     controller.sweep();
   }, -2);
   return null;
@@ -105,7 +115,11 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
   const effects = useMemo(() => look.effects.slice(0, MAX_EFFECTS).map((e) => parseEffect(e.look)), [effectKey]);
 
   return (
-    <div className="plan-preview" data-testid="plan-preview" data-ready={drawn !== null && drawn === avatar ? "true" : "false"}>
+    <div
+      className="plan-preview"
+      data-testid="plan-preview"
+      data-ready={drawn !== null && drawn === avatar ? "true" : "false"}
+    >
       <Canvas
         camera={{ fov: 30, near: 0.05, far: 120, position: [0, TARGET[1], DISTANCE] }}
         dpr={[1, 2]}
@@ -116,7 +130,7 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
         role="img"
       >
         <Clock controller={controller} />
-        <OrbitRig target={TARGET} distance={DISTANCE} />
+        <Orbit />
         <PlanStage scene={scene} effects={effects} controller={controller} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
       </Canvas>

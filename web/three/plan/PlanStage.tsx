@@ -4,21 +4,14 @@
  */
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import {
-  Color,
-  type DirectionalLight,
-  Fog,
-  type HemisphereLight,
-  type PointLight,
-  SRGBColorSpace,
-} from "three";
+import { Color, type DirectionalLight, Fog, type HemisphereLight, type PointLight, SRGBColorSpace } from "three";
 import type { Rgb } from "../../../shared/avatar/index.ts";
 import { burstAmount } from "./animation.ts";
 import type { Burst, Controller } from "./controller.ts";
 import { LightingVisual } from "./effects/LightingVisual.tsx";
 import { ParticleLayer } from "./effects/ParticleLayer.tsx";
 import { applyTint } from "./kit.ts";
-import { type LightSpec, litRig, sceneRig } from "./lights.ts";
+import { type LightSpec, litRig, type Rig, sceneRig } from "./lights.ts";
 import type { Effect, LightingStyle, Scene } from "./parse.ts";
 import { buildScenery } from "./scenery/index.ts";
 import { useBuilt, useTicker } from "./useBuilt.ts";
@@ -32,7 +25,15 @@ function useBursts(controller: Controller): Burst[] {
   );
 }
 
-export function PlanStage({ scene, effects, controller }: { scene: Scene | null; effects: Effect[]; controller: Controller }) {
+export function PlanStage({
+  scene,
+  effects,
+  controller,
+}: {
+  scene: Scene | null;
+  effects: Effect[];
+  controller: Controller;
+}) {
   const three = useThree((s) => s.scene);
   const key = JSON.stringify(scene);
   const scenery = useBuilt((kit) => buildScenery(scene, kit), [key]);
@@ -70,12 +71,17 @@ export function PlanStage({ scene, effects, controller }: { scene: Scene | null;
   const tint = useMemo(() => new Color(), []);
   const layers = useMemo(() => [] as { style: LightingStyle; color: string; amount: number }[], []);
 
+  // with no lighting effect running the lights hold the scene's rig: set it once, not every frame
+  const settled = useRef<{ rig: Rig; scenery: unknown } | null>(null);
   useFrame(() => {
     const t = controller.time;
     layers.length = 0;
     for (const e of lighting) layers.push({ style: e.style, color: e.color, amount: 1 });
     for (const b of controller.bursts)
-      if (b.effect.category === "lighting") layers.push({ style: b.effect.style, color: b.effect.color, amount: burstAmount(t - b.start) });
+      if (b.effect.category === "lighting")
+        layers.push({ style: b.effect.style, color: b.effect.color, amount: burstAmount(t - b.start) });
+    if (layers.length === 0 && settled.current?.rig === base && settled.current.scenery === scenery) return;
+    settled.current = layers.length === 0 ? { rig: base, scenery } : null;
     const rig = litRig(base, layers, t);
     const put = (light: DirectionalLight | PointLight | null, s: LightSpec) => {
       if (!light) return;
@@ -106,14 +112,16 @@ export function PlanStage({ scene, effects, controller }: { scene: Scene | null;
       <directionalLight ref={rim} />
       <pointLight ref={accent} decay={2} distance={0} />
       {lighting.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an effect is its place in the plan's list
         <LightingVisual key={`l${i}:${e.style}:${e.color}`} style={e.style} color={e.color} amount={() => 1} />
       ))}
       {particles.map((e, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an effect is its place in the plan's list
         <ParticleLayer key={`p${i}:${e.style}:${e.color}`} style={e.style} color={e.color} seed={11 + i * 7} />
       ))}
       {bursts.map((b) =>
         b.effect.category === "particles" ? (
-          <ParticleLayer key={`b${b.id}`} style={b.effect.style} color={b.effect.color} seed={100 + b.id} burstAt={b.start} />
+          <ParticleLayer key={`b${b.id}`} style={b.effect.style} color={b.effect.color} seed={100 + b.id} burst />
         ) : (
           <LightingVisual
             key={`b${b.id}`}

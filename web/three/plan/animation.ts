@@ -7,6 +7,13 @@ import type { MotionStyle, PetMotion } from "./parse.ts";
 
 const TAU = Math.PI * 2;
 
+/**
+ * The longest step (seconds) a frame may advance the preview's clocks: slow software rendering
+ * (5-10 frames a second) still plays in real time, while a tab coming back from the background
+ * does not jump.
+ */
+export const MAX_STEP = 0.25;
+
 export const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 export const smoothstep = (a: number, b: number, x: number) => {
   const t = clamp01((x - a) / (b - a));
@@ -55,7 +62,11 @@ export interface BustPose {
   turn: Euler3;
 }
 
-export const restPose = (): BustPose => ({ head: { x: 0, y: 0, z: 0 }, offset: { x: 0, y: 0, z: 0 }, turn: { x: 0, y: 0, z: 0 } });
+export const restPose = (): BustPose => ({
+  head: { x: 0, y: 0, z: 0 },
+  offset: { x: 0, y: 0, z: 0 },
+  turn: { x: 0, y: 0, z: 0 },
+});
 
 /**
  * A motion `t` seconds into a play of `duration` seconds. Every motion starts and ends at rest, so
@@ -176,13 +187,31 @@ export interface PetPose {
   legs: number;
 }
 
-export const restPetPose = (): PetPose => ({ x: 0, y: 0, z: 0, rx: 0, ry: 0, rz: 0, stretch: 1, wing: 0, tail: 0, ear: 0, legs: 0 });
+export const restPetPose = (): PetPose => ({
+  x: 0,
+  y: 0,
+  z: 0,
+  rx: 0,
+  ry: 0,
+  rz: 0,
+  stretch: 1,
+  wing: 0,
+  tail: 0,
+  ear: 0,
+  legs: 0,
+});
 
 /**
  * A pet's looping idle motion. `phase` (0..1) desynchronises pets of the same kind; `size` is the
  * pet's height in metres, so a hop is about its own height.
  */
-export function petPose(motion: PetMotion, t: number, phase: number, size: number, out: PetPose = restPetPose()): PetPose {
+export function petPose(
+  motion: PetMotion,
+  t: number,
+  phase: number,
+  size: number,
+  out: PetPose = restPetPose(),
+): PetPose {
   const time = t + phase * 7.3;
   Object.assign(out, restPetPose());
   // ears twitch now and then, tails always move a little
@@ -237,7 +266,8 @@ export function petPose(motion: PetMotion, t: number, phase: number, size: numbe
       const span = size * 0.5;
       const w = Math.sin(time * 0.7);
       out.x = span * w;
-      out.ry = (Math.cos(time * 0.7) >= 0 ? 1 : -1) * (Math.PI / 2) * smoothstep(0, 0.25, Math.abs(Math.cos(time * 0.7)));
+      out.ry =
+        (Math.cos(time * 0.7) >= 0 ? 1 : -1) * (Math.PI / 2) * smoothstep(0, 0.25, Math.abs(Math.cos(time * 0.7)));
       out.legs = Math.sin(time * 9);
       out.y = size * 0.03 * Math.abs(Math.sin(time * 9));
       out.rz = 0.04 * Math.sin(time * 9);

@@ -57,6 +57,17 @@ export function rotateHue(hex: string, turns: number): string {
   const x = c * (1 - Math.abs(((h * 6) % 2) - 1));
   const m = l - c / 2;
   const k = Math.floor(h * 6);
-  const rgb: Rgb = k === 0 ? [c, x, 0] : k === 1 ? [x, c, 0] : k === 2 ? [0, c, x] : k === 3 ? [0, x, c] : k === 4 ? [x, 0, c] : [c, 0, x];
+  const rgb: Rgb =
+    k === 0
+      ? [c, x, 0]
+      : k === 1
+        ? [x, c, 0]
+        : k === 2
+          ? [0, c, x]
+          : k === 3
+            ? [0, x, c]
+            : k === 4
+              ? [x, 0, c]
+              : [c, 0, x];
   return rgbToHex([rgb[0] + m, rgb[1] + m, rgb[2] + m]);
 }

@@ -4,8 +4,8 @@
  * Pure: arrays in, numbers out. Frame as shared/avatar: metres, y up, face toward +z, left = +x.
  */
 import { type AvatarMesh, applyMorphs, EXPRESSION_NAMES, FACE_SLIDER_IDS } from "../../../shared/avatar/index.ts";
-import { computeNormals, type PartId } from "../../../shared/avatar/mesh.ts";
 import type { Vec3 } from "../../../shared/avatar/math.ts";
+import { computeNormals, type PartId } from "../../../shared/avatar/mesh.ts";
 
 const SLIDERS = new Set<string>(FACE_SLIDER_IDS);
 const EXPRESSIONS = new Set<string>(EXPRESSION_NAMES);
@@ -16,7 +16,8 @@ const EXPRESSIONS = new Set<string>(EXPRESSION_NAMES);
  */
 export function shapeAvatar(mesh: AvatarMesh, faceParams: Readonly<Record<string, number | undefined>>): AvatarMesh {
   const weights: Record<string, number> = {};
-  for (const [id, v] of Object.entries(faceParams)) if (SLIDERS.has(id) && typeof v === "number" && v !== 0) weights[id] = v;
+  for (const [id, v] of Object.entries(faceParams))
+    if (SLIDERS.has(id) && typeof v === "number" && v !== 0) weights[id] = v;
   const moved = Object.keys(weights).length > 0;
   const positions = moved ? applyMorphs(mesh, weights) : null;
   return {
@@ -150,7 +151,10 @@ export function fitBust(mesh: AvatarMesh): BustFit {
   const earTopY = max(ears, (p) => p.y, earL[1] + 0.028);
   const earOuterX = max(ears, (p) => Math.abs(p.x), 0.085);
   const lobeBand = hair.filter((p) => Math.abs(p.y - earLobeY) < 0.012 && Math.abs(p.z - earL[2]) < 0.02);
-  const lobeX = Math.max(earOuterX, max(lobeBand, (p) => Math.abs(p.x), 0));
+  const lobeX = Math.max(
+    earOuterX,
+    max(lobeBand, (p) => Math.abs(p.x), 0),
+  );
 
   const crownY = max(hair.length ? hair : skin, (p) => p.y, 0.14);
   // The hat zone: everything of the head above the eyes (long hair below does not count).
@@ -161,7 +165,6 @@ export function fitBust(mesh: AvatarMesh): BustFit {
     0.09,
   );
   const back = min(upper, (p) => p.z, -0.12);
-  const halfX = max(upper, (p) => Math.abs(p.x), 0.08);
   const rimFront: Vec3 = [0, browY + 0.014, front];
   const rimBack: Vec3 = [0, eyeY - 0.012, back];
   const slope = (rimFront[1] - rimBack[1]) / (rimFront[2] - rimBack[2]);
@@ -307,7 +310,11 @@ export function domeRadius(dome: Dome, phi: number, theta: number): number {
 export function domePoint(dome: Dome, phi: number, theta: number, lift = 0): Vec3 {
   const r = domeRadius(dome, phi, theta) + lift;
   const s = Math.sin(theta);
-  return [dome.center[0] + r * s * Math.sin(phi), dome.center[1] + r * Math.cos(theta), dome.center[2] + r * s * Math.cos(phi)];
+  return [
+    dome.center[0] + r * s * Math.sin(phi),
+    dome.center[1] + r * Math.cos(theta),
+    dome.center[2] + r * s * Math.cos(phi),
+  ];
 }
 
 /** A point on the dome toward a unit direction d from its centre, pushed out by `lift`. */

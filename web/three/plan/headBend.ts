@@ -8,16 +8,7 @@
  * The same patch can also weave a pattern into a fabric's colour (knit ribs, brocade), computed from
  * the rest position, as the bust has no texture coordinates.
  */
-import {
-  type Color,
-  type Material,
-  Matrix4,
-  Quaternion,
-  Vector2,
-  Vector3,
-  Vector4,
-  Euler as ThreeEuler,
-} from "three";
+import { type Color, type Material, Matrix4, Quaternion, Euler as ThreeEuler, Vector2, Vector3, Vector4 } from "three";
 import type { Vec3 } from "../../../shared/avatar/math.ts";
 import type { Euler3 } from "./animation.ts";
 import type { BustFit } from "./fit.ts";

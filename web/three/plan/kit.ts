@@ -94,15 +94,14 @@ export class Kit {
     return m;
   }
 
+  /**
+   * Frees the GPU side of everything made. Safe to call twice, and the kit stays usable: React's
+   * strict mode unmounts and remounts once in development, and three.js uploads again on next use.
+   */
   dispose(): void {
     for (const g of this.geometries) g.dispose();
     for (const m of this.materials) m.dispose();
     for (const t of this.textures) t.dispose();
-    this.geometries.clear();
-    this.materials.clear();
-    this.textures.clear();
-    this.standard.clear();
-    this.tintable.length = 0;
   }
 }
 

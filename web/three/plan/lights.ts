@@ -168,7 +168,7 @@ export function lightingTarget(base: Rig, style: LightingStyle, hex: string, tim
     case "spotlight":
       // one strong light from high in front, the room sinking into the dark
       r.hemi = base.hemi * 0.3;
-      r.key = light(color, 3.4, [0.05, 1.5, 0.75]);
+      r.key = light(color, 3.2, [0.1, 0.85, 1]);
       r.fill = scaled(base.fill, 0.3);
       r.rim = scaled(base.rim, 0.6);
       r.accent = scaled(base.accent, 0.3);
@@ -198,7 +198,11 @@ export function lightingTarget(base: Rig, style: LightingStyle, hex: string, tim
       const s = hexToRgb(rotateHue(hex, time * 0.25 + 0.25));
       r.hemi = base.hemi * 0.55;
       r.fill = scaled(base.fill, 0.5);
-      r.accent = light(a, 1.8, [0.5 * Math.cos(time * 1.7), 0.25 + 0.12 * Math.sin(time * 2.3), 0.5 * Math.sin(time * 1.7)]);
+      r.accent = light(a, 1.8, [
+        0.5 * Math.cos(time * 1.7),
+        0.25 + 0.12 * Math.sin(time * 2.3),
+        0.5 * Math.sin(time * 1.7),
+      ]);
       r.rim = light(b, 3, [-0.6 * Math.cos(time * 1.3), 0.6, -1]);
       r.key = light(mixRgb(s, WHITE, 0.6), base.key.intensity * 0.7, [0.7 * Math.sin(time * 0.9), 0.9, 1]);
       r.tint = mul(base.tint, mixRgb(soft(a, 0.3), [0.5, 0.5, 0.55], 0.5));
@@ -219,7 +223,11 @@ export function lightingTarget(base: Rig, style: LightingStyle, hex: string, tim
 }
 
 /** Layers lighting effects over a scene's rig, each at an amount 0..1 (bursts fade in and out). */
-export function litRig(base: Rig, layers: readonly { style: LightingStyle; color: string; amount: number }[], time: number): Rig {
+export function litRig(
+  base: Rig,
+  layers: readonly { style: LightingStyle; color: string; amount: number }[],
+  time: number,
+): Rig {
   let rig = base;
   for (const layer of layers) {
     if (layer.amount <= 0) continue;

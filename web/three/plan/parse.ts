@@ -5,7 +5,6 @@
  */
 import { EXPRESSION_NAMES } from "../../../shared/avatar/index.ts";
 import type {
-  EffectLook,
   ExpressionLook,
   MotionLook,
   OutfitLook,
@@ -33,7 +32,18 @@ export const SCENE_STYLES = [
   "livingRoom",
   "space",
 ] as const;
-export const PET_SPECIES = ["cat", "dog", "bunny", "chick", "fox", "panda", "slime", "bot", "butterfly", "fish"] as const;
+export const PET_SPECIES = [
+  "cat",
+  "dog",
+  "bunny",
+  "chick",
+  "fox",
+  "panda",
+  "slime",
+  "bot",
+  "butterfly",
+  "fish",
+] as const;
 export const PET_MOTIONS = ["sway", "hop", "float", "flutter", "walk"] as const;
 export const PARTICLE_STYLES = ["sparkles", "hearts", "snow", "confetti", "bubbles", "petals"] as const;
 export const LIGHTING_STYLES = ["spotlight", "neonRim", "sunset", "disco", "moonlight"] as const;

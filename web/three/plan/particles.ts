@@ -9,11 +9,11 @@ import type { ParticleStyle } from "./parse.ts";
 export const VOLUME = { x: [-0.5, 0.5], y: [-0.42, 0.45], z: [-0.45, 0.28] } as const;
 
 export const PARTICLE_COUNTS: Record<ParticleStyle, number> = {
-  hearts: 70,
+  hearts: 56,
   snow: 200,
   sparkles: 110,
   confetti: 150,
-  bubbles: 70,
+  bubbles: 60,
   petals: 110,
 };
 
@@ -34,7 +34,7 @@ interface StyleMotion {
 export const STYLE_MOTION: Record<ParticleStyle, StyleMotion> = {
   hearts: { vy: [0.07, 0.13], size: [0.014, 0.026], life: [5, 8], from: "bottom", sway: 0.03, spin: 0.8 },
   snow: { vy: [-0.09, -0.045], size: [0.0045, 0.01], life: [9, 14], from: "top", sway: 0.025, spin: 1 },
-  sparkles: { vy: [0.005, 0.025], size: [0.01, 0.022], life: [0.9, 1.8], from: "anywhere", sway: 0.006, spin: 2 },
+  sparkles: { vy: [0.005, 0.025], size: [0.011, 0.021], life: [0.9, 1.8], from: "anywhere", sway: 0.006, spin: 2 },
   confetti: { vy: [-0.22, -0.13], size: [0.008, 0.014], life: [5, 7], from: "top", sway: 0.05, spin: 7 },
   bubbles: { vy: [0.045, 0.085], size: [0.008, 0.024], life: [6, 10], from: "bottom", sway: 0.02, spin: 0.3 },
   petals: { vy: [-0.09, -0.05], size: [0.011, 0.018], life: [8, 12], from: "top", sway: 0.06, spin: 2.2 },

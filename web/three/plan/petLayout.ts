@@ -43,10 +43,22 @@ export function placeFor(slot: Slot, fit: BustFit, flier: boolean, profile = fal
   if (slot.perch === "shoulder") {
     const s = fit.shoulders[slot.side > 0 ? 0 : 1];
     // a little forward of the shoulder's ridge, so it reads in front of long hair
-    return { position: [s[0] + slot.side * 0.012, s[1] - 0.004, s[2] + 0.022], perch: "shoulder", facing: slot.side * 0.35, size, side: slot.side };
+    return {
+      position: [s[0] + slot.side * 0.012, s[1] - 0.004, s[2] + 0.022],
+      perch: "shoulder",
+      facing: slot.side * 0.35,
+      size,
+      side: slot.side,
+    };
   }
   const x = slot.side * (fit.templeX + 0.09);
-  return { position: [x, fit.crownY - 0.05, 0.03], perch: "air", facing: -slot.side * (profile ? 1.25 : 0.45), size, side: slot.side };
+  return {
+    position: [x, fit.crownY - 0.05, 0.03],
+    perch: "air",
+    facing: -slot.side * (profile ? 1.25 : 0.45),
+    size,
+    side: slot.side,
+  };
 }
 
 /** Places for the pets, in the order given (at most four; the plan allows three). */

@@ -139,14 +139,23 @@ export function capGeometry(
     const te = edge(phi);
     const p = point(phi, te * f, te);
     const v = new Vector3(p[0], p[1], p[2]);
-    const n = v.clone().sub(new Vector3(c[0], c[1], c[2])).normalize();
+    const n = v
+      .clone()
+      .sub(new Vector3(c[0], c[1], c[2]))
+      .normalize();
     return v.addScaledVector(n, out);
   };
   return { geometry, rim, sample };
 }
 
 /** A round tube through points (a smooth curve), for straps, chains, piping and bands. */
-export function tube(points: readonly Vector3[] | readonly Vec3[], radius: number, closed = false, segments = 48, radial = 8): TubeGeometry {
+export function tube(
+  points: readonly Vector3[] | readonly Vec3[],
+  radius: number,
+  closed = false,
+  segments = 48,
+  radial = 8,
+): TubeGeometry {
   const vs = points.map((p) => (p instanceof Vector3 ? p : new Vector3(p[0], p[1], p[2])));
   const curve = new CatmullRomCurve3(vs, closed, "centripetal");
   return new TubeGeometry(curve, segments, radius, radial, closed);
@@ -228,7 +237,8 @@ export function necklaceLoop(body: BodySurface, backY: number, frontY: number, g
 export function resampleLoop(points: readonly Vector3[], n: number, closed = true): Vector3[] {
   const pts = closed ? [...points, points[0] as Vector3] : [...points];
   const cum = [0];
-  for (let i = 1; i < pts.length; i++) cum.push((cum[i - 1] as number) + (pts[i] as Vector3).distanceTo(pts[i - 1] as Vector3));
+  for (let i = 1; i < pts.length; i++)
+    cum.push((cum[i - 1] as number) + (pts[i] as Vector3).distanceTo(pts[i - 1] as Vector3));
   const total = cum[cum.length - 1] as number;
   const out: Vector3[] = [];
   let j = 0;
@@ -269,7 +279,13 @@ export function starShape(points: number, outer: number, inner: number): Shape {
 }
 
 /** Colours every vertex by its height between y0 and y1 over evenly spaced stops. */
-export function paintByHeight(geometry: BufferGeometry, stops: readonly Color[], y0: number, y1: number, curve = 1): void {
+export function paintByHeight(
+  geometry: BufferGeometry,
+  stops: readonly Color[],
+  y0: number,
+  y1: number,
+  curve = 1,
+): void {
   const pos = geometry.getAttribute("position");
   const colors = new Float32Array(pos.count * 3);
   const c = new Color();
@@ -283,7 +299,11 @@ export function paintByHeight(geometry: BufferGeometry, stops: readonly Color[],
   geometry.setAttribute("color", new Float32BufferAttribute(colors, 3));
 }
 
-function texture(size: number, pixel: (u: number, v: number) => [number, number, number, number], srgb = true): DataTexture {
+function texture(
+  size: number,
+  pixel: (u: number, v: number) => [number, number, number, number],
+  srgb = true,
+): DataTexture {
   const data = new Uint8Array(size * size * 4);
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
@@ -330,7 +350,12 @@ export function matcapTexture(base: string, highlight: string, shadow: string, s
     const rim = (1 - z) ** 3;
     out.copy(s).lerp(b, Math.min(1, 0.25 + lambert * 0.9));
     out.lerp(h, Math.min(1, spec * 1.4 + band * sheen * 0.6 + rim * 0.25));
-    return [out.r, out.g, out.b, 1].map((c) => Math.min(1, Math.max(0, c)) ** (1 / 2.2)) as [number, number, number, number];
+    return [out.r, out.g, out.b, 1].map((c) => Math.min(1, Math.max(0, c)) ** (1 / 2.2)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
   });
 }
 

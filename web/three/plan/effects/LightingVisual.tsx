@@ -3,16 +3,26 @@
  * coloured spots sweeping the back, a glow of the setting sun, a moon's halo. `amount` (0..1) fades
  * it, for bursts.
  */
+
 import { useFrame } from "@react-three/fiber";
 import { useMemo } from "react";
-import { Color, ConeGeometry, Group, IcosahedronGeometry, type Sprite, Vector3 } from "three";
+import { ConeGeometry, Group, IcosahedronGeometry, MeshMatcapMaterial, type Sprite, Vector3 } from "three";
+import { MAX_STEP } from "../animation.ts";
 import { rotateHue, shade } from "../color.ts";
 import type { LightingStyle } from "../parse.ts";
-import { glowTexture } from "../shapes.ts";
 import { glow } from "../scenery/common.ts";
+import { glowTexture, matcapTexture } from "../shapes.ts";
 import { useBuilt } from "../useBuilt.ts";
 
-export function LightingVisual({ style, color, amount }: { style: LightingStyle; color: string; amount: () => number }) {
+export function LightingVisual({
+  style,
+  color,
+  amount,
+}: {
+  style: LightingStyle;
+  color: string;
+  amount: () => number;
+}) {
   const piece = useBuilt(
     (kit) => {
       const root = new Group();
@@ -26,8 +36,8 @@ export function LightingVisual({ style, color, amount }: { style: LightingStyle;
         case "spotlight": {
           const cone = new ConeGeometry(0.42, 1.9, 24, 1, true);
           cone.translate(0, -0.95, 0);
-          const beam = kit.mesh(cone, fade(kit.glow(color, 0.16, kit.tex(glowTexture(32, 0.8))), 0.16));
-          beam.position.set(0.05, 1.45, 0.7);
+          const beam = kit.mesh(cone, fade(kit.glow(color, 0.2, kit.tex(glowTexture(32, 0.8))), 0.2));
+          beam.position.set(0.05, 1.55, -0.35);
           // the cone's apex at the lamp, opening down toward the head
           const aim = new Vector3(0, -0.1, -0.05).sub(beam.position).normalize();
           beam.quaternion.setFromUnitVectors(new Vector3(0, -1, 0), aim);
@@ -38,13 +48,16 @@ export function LightingVisual({ style, color, amount }: { style: LightingStyle;
           break;
         }
         case "disco": {
-          const ball = kit.mesh(
-            new IcosahedronGeometry(0.07, 2),
-            kit.std("#d8dce6", { roughness: 0.15, metalness: 0.9, flatShading: true, emissive: new Color("#3a3f55") }),
+          const mirror = kit.mat(
+            new MeshMatcapMaterial({
+              matcap: kit.tex(matcapTexture("#c9ced8", "#ffffff", "#3a3f55", 1)),
+              flatShading: true,
+            }),
           );
-          ball.position.set(0.16, 0.34, -0.45);
+          const ball = kit.mesh(new IcosahedronGeometry(0.07, 2), mirror);
+          ball.position.set(0.16, 0.3, -0.45);
           const string = kit.mesh(new ConeGeometry(0.002, 0.4, 4), kit.std("#888888"));
-          string.position.set(0.16, 0.59, -0.45);
+          string.position.set(0.16, 0.55, -0.45);
           root.add(ball, string);
           const spots: Sprite[] = [];
           for (let i = 0; i < 7; i++) {
@@ -94,7 +107,7 @@ export function LightingVisual({ style, color, amount }: { style: LightingStyle;
   );
   const clock = useMemo(() => ({ t: 0 }), []);
   useFrame((_, delta) => {
-    clock.t += Math.min(delta, 0.1);
+    clock.t += Math.min(delta, MAX_STEP);
     const a = amount();
     for (const f of piece.value.fades) f.material.opacity = f.full * a;
     piece.value.root.visible = a > 0.001;

@@ -6,7 +6,6 @@
 import {
   Color,
   CylinderGeometry,
-  DoubleSide,
   ExtrudeGeometry,
   Group,
   InstancedMesh,
@@ -28,7 +27,8 @@ import type { OutfitContext, OutfitParts } from "./context.ts";
 
 function loopLength(points: readonly Vector3[]): number {
   let sum = 0;
-  for (let i = 0; i < points.length; i++) sum += (points[i] as Vector3).distanceTo(points[(i + 1) % points.length] as Vector3);
+  for (let i = 0; i < points.length; i++)
+    sum += (points[i] as Vector3).distanceTo(points[(i + 1) % points.length] as Vector3);
   return sum;
 }
 
@@ -39,7 +39,9 @@ function pearls(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   if (loop.length < 8) return;
   const n = Math.floor(loopLength(loop) / (2 * r * 1.04));
   const beads = resampleLoop(loop, n);
-  const mat = kit.mat(new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#ffffff", look.accent, 1)) }));
+  const mat = kit.mat(
+    new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#ffffff", look.accent, 1)) }),
+  );
   const mesh = new InstancedMesh(kit.geo(new SphereGeometry(r, 12, 8)), mat, beads.length);
   const m = new Matrix4();
   beads.forEach((p, i) => {
@@ -56,7 +58,9 @@ function chain(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   if (loop.length < 8) return;
   const n = Math.floor(loopLength(loop) / (link * 1.55));
   const pts = resampleLoop(loop, n);
-  const mat = kit.mat(new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#ffffff", shade(look.accent, -0.55))) }));
+  const mat = kit.mat(
+    new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#ffffff", shade(look.accent, -0.55))) }),
+  );
   const mesh = new InstancedMesh(kit.geo(new TorusGeometry(link, 0.00085, 4, 10)), mat, pts.length);
   const m = new Matrix4();
   const q = new Quaternion();
@@ -93,7 +97,9 @@ function chain(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
 
 function hoops(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   const { fit } = ctx;
-  const mat = kit.mat(new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fff4c8", shade(look.accent, -0.6))) }));
+  const mat = kit.mat(
+    new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fff4c8", shade(look.accent, -0.6))) }),
+  );
   const geo = kit.geo(new TorusGeometry(0.0115, 0.0013, 8, 36));
   for (const [i, side] of [1, -1].entries()) {
     const ear = fit.ears[i] as [number, number, number];
@@ -119,7 +125,14 @@ function bowtie(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   lobe.bezierCurveTo(0.039, -0.006, 0.039, 0.006, 0.034, 0.014);
   lobe.bezierCurveTo(0.028, 0.019, 0.012, 0.009, 0.003, 0.005);
   lobe.lineTo(0.003, -0.005);
-  const geo = new ExtrudeGeometry(lobe, { depth: 0.006, bevelEnabled: true, bevelSize: 0.0022, bevelThickness: 0.003, bevelSegments: 3, curveSegments: 10 });
+  const geo = new ExtrudeGeometry(lobe, {
+    depth: 0.006,
+    bevelEnabled: true,
+    bevelSize: 0.0022,
+    bevelThickness: 0.003,
+    bevelSegments: 3,
+    curveSegments: 10,
+  });
   geo.translate(0, 0, -0.003);
   const tie = new Group();
   for (const side of [1, -1]) {
@@ -174,7 +187,6 @@ function scarf(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
       pts.push(new Vector3(x, y, z));
     }
     const g = tube(pts, 0.013, false, 20, 10);
-    g.scale(1, 1, 1);
     const mesh = kit.mesh(g, wool);
     // flatten the tube into a band across x
     const pos = g.getAttribute("position");
@@ -190,7 +202,7 @@ function scarf(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   });
 }
 
-function headphones(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group): OutfitParts["update"] {
+function headphones(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   const { fit } = ctx;
   const shell = kit.std(look.color, { roughness: 0.38, metalness: 0.15 });
   const pad = kit.std(shade(look.color, -0.3), { roughness: 0.9 });
@@ -205,15 +217,9 @@ function headphones(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group
     const p = domePointDir(fit.dome, d, 0.012);
     pts.push(new Vector3(p[0], p[1], ear[2]));
   }
-  const first = pts[0] as Vector3;
-  const last = pts[pts.length - 1] as Vector3;
   pts.unshift(new Vector3(-sideX - 0.008, cupY + 0.03, ear[2]));
   pts.push(new Vector3(sideX + 0.008, cupY + 0.03, ear[2]));
-  void first;
-  void last;
-  const band = tube(pts, 0.0055, false, 60, 8);
-  band.scale(1, 1, 1);
-  group.add(kit.mesh(band, shell));
+  group.add(kit.mesh(tube(pts, 0.0055, false, 60, 8), shell));
   const glow = kit.mat(new MeshBasicMaterial({ color: new Color(look.accent), toneMapped: false }));
   for (const side of [1, -1]) {
     const cup = new Group();
@@ -231,7 +237,6 @@ function headphones(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group
     cup.position.set(side * sideX, cupY, ear[2]);
     group.add(cup);
   }
-  return undefined;
 }
 
 export function buildAccessory(look: OutfitLook, ctx: OutfitContext, kit: Kit): OutfitParts {
@@ -242,7 +247,8 @@ export function buildAccessory(look: OutfitLook, ctx: OutfitContext, kit: Kit): 
       hoops(look, ctx, kit, group);
       return { body: null, head: group };
     case "headphones":
-      return { body: null, head: group, update: headphones(look, ctx, kit, group) };
+      headphones(look, ctx, kit, group);
+      return { body: null, head: group };
     case "chain":
       chain(look, ctx, kit, group);
       break;
@@ -255,6 +261,5 @@ export function buildAccessory(look: OutfitLook, ctx: OutfitContext, kit: Kit): 
     default:
       pearls(look, ctx, kit, group);
   }
-  void DoubleSide;
   return { body: group, head: null };
 }

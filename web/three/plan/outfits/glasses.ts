@@ -3,7 +3,19 @@
  * tinted lenses (see-through for glasses, dark or coloured for shades), a bridge, and temples that
  * run back over the head's sides to the ears. Sized and placed from the measured eyes.
  */
-import { Color, DoubleSide, ExtrudeGeometry, Group, MeshMatcapMaterial, MeshStandardMaterial, Path, Shape, ShapeGeometry, Vector2, Vector3 } from "three";
+import {
+  Color,
+  DoubleSide,
+  ExtrudeGeometry,
+  Group,
+  MeshMatcapMaterial,
+  MeshStandardMaterial,
+  Path,
+  Shape,
+  ShapeGeometry,
+  Vector2,
+  Vector3,
+} from "three";
 import type { OutfitLook } from "../../../../shared/plan/looks.ts";
 import { luminance, shade } from "../color.ts";
 import type { Kit } from "../kit.ts";
@@ -83,7 +95,9 @@ export function buildGlasses(look: OutfitLook, ctx: OutfitContext, kit: Kit): Ou
   group.name = `glasses:${look.style}`;
   const metal = METAL.has(look.style);
   const frameMat = metal
-    ? kit.mat(new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fffaf0", shade(look.color, -0.7))) }))
+    ? kit.mat(
+        new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fffaf0", shade(look.color, -0.7))) }),
+      )
     : kit.std(look.color, { roughness: 0.3, metalness: 0.05 });
   const shades = SHADES.has(look.style) || luminance(look.accent) < 0.2;
   const lensMat = kit.mat(
@@ -128,10 +142,17 @@ export function buildGlasses(look: OutfitLook, ctx: OutfitContext, kit: Kit): Ou
   // the bridge over the nose (aviators add a straight brow bar)
   const innerX = eyeX + minX;
   const by = lensY + maxY * 0.45;
-  const bridge = [new Vector3(innerX, by, lensZ), new Vector3(0, by + 0.004, lensZ + 0.002), new Vector3(-innerX, by, lensZ)];
+  const bridge = [
+    new Vector3(innerX, by, lensZ),
+    new Vector3(0, by + 0.004, lensZ + 0.002),
+    new Vector3(-innerX, by, lensZ),
+  ];
   group.add(kit.mesh(tube(bridge, metal ? 0.0011 : 0.0018, false, 12, 6), frameMat));
   if (metal) {
-    const bar = [new Vector3(innerX + 0.004, lensY + maxY + 0.001, lensZ), new Vector3(-innerX - 0.004, lensY + maxY + 0.001, lensZ)];
+    const bar = [
+      new Vector3(innerX + 0.004, lensY + maxY + 0.001, lensZ),
+      new Vector3(-innerX - 0.004, lensY + maxY + 0.001, lensZ),
+    ];
     group.add(kit.mesh(tube(bar, 0.0012, false, 6, 6), frameMat));
   }
 

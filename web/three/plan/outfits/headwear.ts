@@ -112,7 +112,10 @@ function beanie(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group): O
   patchMaterial(cuffMat, null, "none", createFabric(1, new Color(look.accent), 0.6));
   const cuff = capGeometry(fit, { lift: 0.0135, front, back, start: 0.7, lat: 6, skull: 0.45 });
   group.add(kit.mesh(cuff.geometry, cuffMat));
-  const pom = kit.mesh(new IcosahedronGeometry(0.022, 1), kit.std(mixHex(look.color, "#ffffff", 0.2), { roughness: 1, flatShading: true }));
+  const pom = kit.mesh(
+    new IcosahedronGeometry(0.022, 1),
+    kit.std(mixHex(look.color, "#ffffff", 0.2), { roughness: 1, flatShading: true }),
+  );
   pom.position.copy(body.sample(0, 0, 0.015)).add(new Vector3(0, 0.002, -0.004));
   group.add(pom);
   return { front, back, lift: -0.002 };
@@ -121,8 +124,8 @@ function beanie(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group): O
 function beret(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group): OutfitParts["hairClip"] {
   const { fit } = ctx;
   const felt = kit.std(look.color, { roughness: 0.95, side: DoubleSide });
-  const front: Vec3 = [0, fit.browY + 0.03, fit.rimFront[2]];
-  const back: Vec3 = [0, fit.rimBack[1] + 0.035, fit.rimBack[2]];
+  const front: Vec3 = [0, fit.browY + 0.04, fit.rimFront[2]];
+  const back: Vec3 = [0, fit.rimBack[1] + 0.045, fit.rimBack[2]];
   // the band hugs the head; above it the felt flares out into a soft overhang pulled to one side,
   // then domes over to the top
   const band = capGeometry(fit, { lift: 0.004, front, back, start: 0.82, lat: 3 });
@@ -137,18 +140,27 @@ function beret(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group): Ou
     const p0 = band.rim[i] as Vector3;
     const side = Math.sin(phi);
     const r = width * 1.28 * (1 + 0.12 * side);
-    const edge = new Vector3(apex.x + Math.sin(phi) * r, top.y - 0.03 - 0.022 * side, apex.z + Math.cos(phi) * r * 0.96);
+    const edge = new Vector3(
+      apex.x + Math.sin(phi) * r,
+      top.y - 0.03 - 0.022 * side,
+      apex.z + Math.cos(phi) * r * 0.96,
+    );
     for (let j = 0; j <= rows; j++) {
       const t = j / rows;
       let p: Vector3;
       if (t < 0.35) {
         const s = t / 0.35;
-        p = p0.clone().lerp(edge, s ** 0.8);
-        p.y += 0.012 * Math.sin(Math.PI * s);
+        // out more than up: the felt billows over the band
+        p = p0.clone().lerp(edge, s ** 0.7);
+        p.y += 0.006 * Math.sin(Math.PI * s) - 0.012 * s * (1 - s);
       } else {
         const u = (t - 0.35) / 0.65;
         const h = Math.cos((u * Math.PI) / 2);
-        p = new Vector3(apex.x + (edge.x - apex.x) * h, apex.y + (edge.y - apex.y) * (1 - Math.sin((u * Math.PI) / 2)), apex.z + (edge.z - apex.z) * h);
+        p = new Vector3(
+          apex.x + (edge.x - apex.x) * h,
+          apex.y + (edge.y - apex.y) * (1 - Math.sin((u * Math.PI) / 2)),
+          apex.z + (edge.z - apex.z) * h,
+        );
       }
       positions.push(p.x, p.y, p.z);
     }
@@ -196,7 +208,14 @@ function catEars(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   inner.quadraticCurveTo(-0.007, 0.023, 0.005, 0.031);
   inner.quadraticCurveTo(0.013, 0.017, 0.013, 0.003);
   inner.lineTo(-0.013, 0.003);
-  const earGeo = new ExtrudeGeometry(outer, { depth: 0.004, bevelEnabled: true, bevelSize: 0.002, bevelThickness: 0.002, bevelSegments: 2, curveSegments: 8 });
+  const earGeo = new ExtrudeGeometry(outer, {
+    depth: 0.004,
+    bevelEnabled: true,
+    bevelSize: 0.002,
+    bevelThickness: 0.002,
+    bevelSegments: 2,
+    curveSegments: 8,
+  });
   earGeo.translate(0, 0, -0.002);
   const innerGeo = new ShapeGeometry(inner, 8);
   const innerMat = kit.std(look.accent, { roughness: 0.7 });
@@ -209,7 +228,7 @@ function catEars(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
     const pink = kit.mesh(innerGeo, innerMat);
     pink.position.z = 0.0043;
     ear.add(shell, pink);
-    if (side < 0) ear.scale.x = -1;
+    ear.scale.set(side * 1.25, 1.25, 1.25);
     // stand along the head's outward direction, face forward
     const q = new Quaternion().setFromUnitVectors(new Vector3(0, 1, 0), up);
     ear.quaternion.copy(q);
@@ -222,9 +241,11 @@ function catEars(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
 
 function crownPiece(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   const { fit } = ctx;
-  const gold = kit.mat(new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fff8dc", shade(look.color, -0.75))) }));
+  const gold = kit.mat(
+    new MeshMatcapMaterial({ matcap: kit.tex(matcapTexture(look.color, "#fff8dc", shade(look.color, -0.75))) }),
+  );
   gold.side = DoubleSide;
-  const radius = domeRadius(fit.dome, Math.PI / 2, 0.6) * 0.62;
+  const radius = domeRadius(fit.dome, Math.PI / 2, 0.6) * 0.7;
   // height where the head is that wide: the crown sits there, tipped back with the rim
   let theta = 0.3;
   for (let i = 0; i < 20; i++) {
@@ -239,7 +260,7 @@ function crownPiece(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group
   for (let i = 0; i < pos.count; i++) {
     if (pos.getY(i) <= 0) continue;
     const a = Math.atan2(pos.getX(i), pos.getZ(i));
-    const f = (((a / (Math.PI * 2)) * points) % 1 + 1) % 1;
+    const f = ((((a / (Math.PI * 2)) * points) % 1) + 1) % 1;
     const tri = 1 - Math.abs(f - 0.5) * 2;
     pos.setY(i, h / 2 + 0.022 * tri ** 1.6);
   }
@@ -251,7 +272,12 @@ function crownPiece(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group
   rim.position.y = -h / 2;
   crown.add(rim);
   const pearl = kit.mesh(new SphereGeometry(0.0042, 10, 8), gold);
-  const gem = kit.std(look.accent, { roughness: 0.15, metalness: 0.2, emissive: new Color(look.accent), emissiveIntensity: 0.25 });
+  const gem = kit.std(look.accent, {
+    roughness: 0.15,
+    metalness: 0.2,
+    emissive: new Color(look.accent),
+    emissiveIntensity: 0.25,
+  });
   for (let k = 0; k < points; k++) {
     const a = ((k + 0.5) / points) * Math.PI * 2;
     const tip = pearl.clone();

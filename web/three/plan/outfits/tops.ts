@@ -4,7 +4,17 @@
  * collar, a sweater's thick rib, a blazer's lapels over a shirt, a qipao's mandarin collar, placket
  * and frog buttons.
  */
-import { BufferGeometry, Color, CylinderGeometry, DoubleSide, Float32BufferAttribute, Group, SphereGeometry, TorusGeometry, Vector3 } from "three";
+import {
+  BufferGeometry,
+  Color,
+  CylinderGeometry,
+  DoubleSide,
+  Float32BufferAttribute,
+  Group,
+  SphereGeometry,
+  TorusGeometry,
+  Vector3,
+} from "three";
 import type { OutfitLook } from "../../../../shared/plan/looks.ts";
 import { shade } from "../color.ts";
 import { neckRadius } from "../fit.ts";
@@ -46,7 +56,14 @@ function collarRing(ctx: OutfitContext, lift: number, out: number, count = 48): 
 }
 
 /** Points down the front of the body from (x, y0) to y1, lifted off the cloth by `gap`. */
-function downFront(ctx: OutfitContext, x: (t: number) => number, y0: number, y1: number, gap: number, n = 14): Vector3[] {
+function downFront(
+  ctx: OutfitContext,
+  x: (t: number) => number,
+  y0: number,
+  y1: number,
+  gap: number,
+  n = 14,
+): Vector3[] {
   const pts: Vector3[] = [];
   for (let i = 0; i <= n; i++) {
     const t = i / n;
@@ -118,7 +135,23 @@ function hoodie(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
     rim.push(new Vector3(Math.sin(phi) * r, torso.collarY(phi) + 0.006 + 0.016 * back, torso.cz + Math.cos(phi) * r));
   }
   group.add(kit.mesh(tube(rim, 0.015, false, 40, 10), body));
-  group.add(kit.mesh(tube(rim.map((p) => p.clone().setY(p.y + 0.006).multiplyScalar(1)), 0.009, false, 40, 6), lining));
+  group.add(
+    kit.mesh(
+      tube(
+        rim.map((p) =>
+          p
+            .clone()
+            .setY(p.y + 0.006)
+            .multiplyScalar(1),
+        ),
+        0.009,
+        false,
+        40,
+        6,
+      ),
+      lining,
+    ),
+  );
   const fold = kit.mesh(new SphereGeometry(1, 20, 12), body);
   const back = torso.collarY(Math.PI);
   fold.scale.set(0.085, 0.05, 0.035);
@@ -189,10 +222,22 @@ function blazer(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   const shirt = kit.std(look.accent, { roughness: 0.7, side: DoubleSide });
   const lapel = kit.std(shade(look.color, 0.07), { roughness: 0.8, side: DoubleSide });
   // the shirt in the V
-  group.add(kit.mesh(frontSheet(ctx, 14, 8, (t) => [vEdge(ctx, -1, t).setX(vEdge(ctx, -1, t).x - 0.006), vEdge(ctx, 1, t).setX(vEdge(ctx, 1, t).x + 0.006)], () => 0.0012), shirt));
+  group.add(
+    kit.mesh(
+      frontSheet(
+        ctx,
+        14,
+        8,
+        (t) => [vEdge(ctx, -1, t).setX(vEdge(ctx, -1, t).x - 0.006), vEdge(ctx, 1, t).setX(vEdge(ctx, 1, t).x + 0.006)],
+        () => 0.0012,
+      ),
+      shirt,
+    ),
+  );
   // lapels: narrow at the collar, widest at the notch, tapering to the button
   for (const side of [1, -1]) {
-    const width = (t: number) => (t < 0.28 ? 0.016 + (0.038 - 0.016) * (t / 0.28) : 0.038 * (1 - (t - 0.28) / 0.72) ** 0.8 + 0.006);
+    const width = (t: number) =>
+      t < 0.28 ? 0.016 + (0.038 - 0.016) * (t / 0.28) : 0.038 * (1 - (t - 0.28) / 0.72) ** 0.8 + 0.006;
     const g = frontSheet(
       ctx,
       18,
@@ -273,7 +318,14 @@ function qipao(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   group.add(kit.mesh(tube(topEdge, 0.0016, false, 60, 5), trim));
   // the placket: from the collar's front across to the subject's right, piped in the accent
   const front = torso.collarY(0);
-  const placket = downFront(ctx, (t) => -0.005 - 0.115 * Math.sin((t * Math.PI) / 2) ** 1.4, front - 0.004, front - 0.085, 0.0018, 16);
+  const placket = downFront(
+    ctx,
+    (t) => -0.005 - 0.115 * Math.sin((t * Math.PI) / 2) ** 1.4,
+    front - 0.004,
+    front - 0.085,
+    0.0018,
+    16,
+  );
   if (placket.length > 2) group.add(kit.mesh(tube(placket, 0.0019, false, 40, 5), trim));
   // frog buttons along it
   for (const t of [0.12, 0.5, 0.85]) {

@@ -2,7 +2,7 @@
 import { useFrame } from "@react-three/fiber";
 import { useMemo } from "react";
 import { Group, IcosahedronGeometry } from "three";
-import { petPose, restPetPose } from "../animation.ts";
+import { MAX_STEP, petPose, restPetPose } from "../animation.ts";
 import type { Pet } from "../parse.ts";
 import { FLIERS, type PetPlace } from "../petLayout.ts";
 import { useBuilt } from "../useBuilt.ts";
@@ -40,7 +40,7 @@ export function PetPiece({ pet, place, index }: { pet: Pet; place: PetPlace; ind
   const clock = useMemo(() => ({ t: 0 }), []);
   const phase = (index * 0.37 + 0.11) % 1;
   useFrame((_, delta) => {
-    clock.t += Math.min(delta, 0.1);
+    clock.t += Math.min(delta, MAX_STEP);
     const { rig } = piece.value;
     petPose(pet.motion, clock.t, phase, place.size, pose);
     const r = rig.root;

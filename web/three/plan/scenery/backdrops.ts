@@ -13,7 +13,7 @@ import {
   LinearFilter,
   LineBasicMaterial,
   LineSegments,
-  MeshBasicMaterial,
+  type MeshBasicMaterial,
   PlaneGeometry,
   RGBAFormat,
   SRGBColorSpace,
@@ -183,7 +183,10 @@ export function grid(kit: Kit, scene: Scene): Scenery {
   );
   const floorY = -0.62;
   // the sun sits on the horizon behind the bust
-  const sun = kit.mesh(new PlaneGeometry(9, 9), kit.basic({ map: kit.tex(sunTexture("#ffe45e", pink)), transparent: true, fog: false, depthWrite: false }));
+  const sun = kit.mesh(
+    new PlaneGeometry(9, 9),
+    kit.basic({ map: kit.tex(sunTexture("#ffe45e", pink)), transparent: true, fog: false, depthWrite: false }),
+  );
   sun.position.set(0, 2.6, -30);
   sun.renderOrder = -5;
   root.add(sun);
@@ -200,7 +203,10 @@ export function grid(kit: Kit, scene: Scene): Scenery {
   long.geometry.setAttribute("position", new Float32BufferAttribute(lines, 3));
   const across: number[] = [];
   for (let j = 0; j < 74; j++) across.push(-20, 0, 4 - j * cell, 20, 0, 4 - j * cell);
-  const cross = new LineSegments(kit.geo(new BufferGeometry()), kit.tinted(kit.mat(new LineBasicMaterial({ color: new Color(pink) }))));
+  const cross = new LineSegments(
+    kit.geo(new BufferGeometry()),
+    kit.tinted(kit.mat(new LineBasicMaterial({ color: new Color(pink) }))),
+  );
   cross.geometry.setAttribute("position", new Float32BufferAttribute(across, 3));
   long.position.y = floorY;
   cross.position.y = floorY;

@@ -1,8 +1,11 @@
 /**
  * Scenery props are lit once, when they are built: each vertex takes the colour the scene's
  * hemisphere, key and fill lights would give it (the same diffuse sum a lit material computes),
- * and the prop is then drawn unlit. On software rendering that makes a room full of furniture cost
- * little more than its sky; lighting effects still tint it like the rest of the scenery.
+ * and the prop is then drawn unlit. The props that never move are then merged into one mesh per
+ * material. On software rendering that makes a room full of furniture cost little more than its
+ * sky; lighting effects still tint it like the rest of the scenery.
+ *
+ * A group that animates (a palm's fronds) says so with `userData.moves = true`: its props stay apart.
  */
 import {
   BackSide,
@@ -13,12 +16,13 @@ import {
   FrontSide,
   type Material,
   Matrix3,
-  type Mesh,
+  Mesh,
   type MeshBasicMaterial,
   MeshStandardMaterial,
   type Object3D,
   Vector3,
 } from "three";
+import { mergeGeometries } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import type { Kit } from "../kit.ts";
 import type { LightSpec, Rig } from "../lights.ts";
 
@@ -36,7 +40,10 @@ export function bakeProps(kit: Kit, root: Object3D, rig: Rig): void {
   const materialFor = (side: number) => {
     let m = shared.get(side);
     if (!m) {
-      m = kit.basic({ vertexColors: true, side: side === DoubleSide ? DoubleSide : side === BackSide ? BackSide : FrontSide });
+      m = kit.basic({
+        vertexColors: true,
+        side: side === DoubleSide ? DoubleSide : side === BackSide ? BackSide : FrontSide,
+      });
       shared.set(side, m);
     }
     return m;
@@ -45,7 +52,11 @@ export function bakeProps(kit: Kit, root: Object3D, rig: Rig): void {
   const meshes: Mesh[] = [];
   root.traverse((o) => {
     const mesh = o as Mesh;
-    if (mesh.isMesh && !(mesh as { isInstancedMesh?: boolean }).isInstancedMesh && mesh.material instanceof MeshStandardMaterial)
+    if (
+      mesh.isMesh &&
+      !(mesh as { isInstancedMesh?: boolean }).isInstancedMesh &&
+      mesh.material instanceof MeshStandardMaterial
+    )
       meshes.push(mesh);
   });
   const normalMatrix = new Matrix3();
@@ -75,7 +86,9 @@ export function bakeProps(kit: Kit, root: Object3D, rig: Rig): void {
       hemi.copy(ground).lerp(sky, 0.5 * n.y + 0.5);
       light.copy(hemi);
       for (const l of lights) light.add(c.copy(l.color).multiplyScalar(Math.max(0, n.dot(l.dir))));
-      c.copy(base).multiply(light).multiplyScalar(1 / Math.PI);
+      c.copy(base)
+        .multiply(light)
+        .multiplyScalar(1 / Math.PI);
       // a little sheen on metal, seen from the front
       if (source.metalness > 0.2) c.addScalar(0.12 * source.metalness * Math.max(0, n.z) ** 12);
       colors.set([c.r, c.g, c.b], i * 3);
@@ -84,5 +97,36 @@ export function bakeProps(kit: Kit, root: Object3D, rig: Rig): void {
     mesh.geometry = geometry;
     mesh.material = materialFor(source.side) as Material;
   }
+  mergeStill(kit, root, [...shared.values()]);
 }
 
+function moves(o: Object3D | null): boolean {
+  for (let p = o; p; p = p.parent) if (p.userData.moves) return true;
+  return false;
+}
+
+/** Merges the baked props that never move into one mesh per material, in the root's space. */
+function mergeStill(kit: Kit, root: Object3D, materials: MeshBasicMaterial[]): void {
+  for (const material of materials) {
+    const still: Mesh[] = [];
+    root.traverse((o) => {
+      const mesh = o as Mesh;
+      if (mesh.isMesh && mesh.material === material && !moves(mesh)) still.push(mesh);
+    });
+    if (still.length < 2) continue;
+    const parts = still.map((mesh) => {
+      const g = mesh.geometry.index ? mesh.geometry.toNonIndexed() : mesh.geometry.clone();
+      for (const name of Object.keys(g.attributes))
+        if (name !== "position" && name !== "color") g.deleteAttribute(name);
+      g.applyMatrix4(mesh.matrixWorld);
+      return g;
+    });
+    const merged = mergeGeometries(parts);
+    for (const g of parts) g.dispose();
+    if (!merged) continue;
+    for (const mesh of still) mesh.removeFromParent();
+    const m = new Mesh(kit.geo(merged), material);
+    m.name = "props";
+    root.add(m);
+  }
+}

@@ -68,7 +68,9 @@ export function skyDome(
       c.copy(cs[k] as Color).lerp(cs[k + 1] as Color, t - k);
     }
     for (const l of lights) {
-      const dot = (pos.getX(i) * (l.d[0] as number) + pos.getY(i) * (l.d[1] as number) + pos.getZ(i) * (l.d[2] as number)) / radius;
+      const dot =
+        (pos.getX(i) * (l.d[0] as number) + pos.getY(i) * (l.d[1] as number) + pos.getZ(i) * (l.d[2] as number)) /
+        radius;
       if (dot > 0) c.lerp(l.c, Math.min(1, l.strength * dot ** l.power));
     }
     colors.set([c.r, c.g, c.b], i * 3);
@@ -81,7 +83,13 @@ export function skyDome(
 }
 
 /** A soft glow facing the camera (sun, lamp, light pool). Additive unless `normal`. */
-export function glow(kit: Kit, color: string, size: number, opacity = 1, options: { normal?: boolean; fog?: boolean; falloff?: number } = {}) {
+export function glow(
+  kit: Kit,
+  color: string,
+  size: number,
+  opacity = 1,
+  options: { normal?: boolean; fog?: boolean; falloff?: number } = {},
+) {
   const map = kit.tex(options.falloff ? glowTexture(64, options.falloff) : glowTexture(64, 2));
   const mat = kit.tinted(
     kit.mat(
@@ -122,7 +130,10 @@ export function ground(kit: Kit, near: string, far: string, y = FLOOR_Y, size = 
 }
 
 /** Vertex colours for any geometry from a function of position. */
-export function paint<T extends BufferGeometry>(geo: T, color: (x: number, y: number, z: number, out: Color) => void): T {
+export function paint<T extends BufferGeometry>(
+  geo: T,
+  color: (x: number, y: number, z: number, out: Color) => void,
+): T {
   const pos = geo.getAttribute("position");
   const colors = new Float32Array(pos.count * 3);
   const c = new Color();

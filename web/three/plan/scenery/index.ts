@@ -5,8 +5,8 @@ import type { Scene, SceneStyle } from "../parse.ts";
 import { gradient, grid, neutral, studio } from "./backdrops.ts";
 import { bakeProps } from "./bake.ts";
 import type { Scenery } from "./common.ts";
-import { beach, garden } from "./outdoors.ts";
 import { nightSky, space } from "./night.ts";
+import { beach, garden } from "./outdoors.ts";
 import { livingRoom } from "./room.ts";
 import { neonStage } from "./stage.ts";
 

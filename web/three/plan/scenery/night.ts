@@ -24,8 +24,8 @@ import {
 } from "three";
 import { mixHex, shade } from "../color.ts";
 import type { Kit } from "../kit.ts";
-import { random } from "../particles.ts";
 import type { Scene } from "../parse.ts";
+import { random } from "../particles.ts";
 import { glowTexture } from "../shapes.ts";
 import { FLOOR_Y, glow, paint, type Scenery, skyDome } from "./common.ts";
 
@@ -121,7 +121,9 @@ export function nightSky(kit: Kit, scene: Scene): Scenery {
     const n = 40;
     for (let i = 0; i <= n; i++) {
       const x = -40 + (80 * i) / n;
-      const y = FLOOR_Y + (h as number) * (0.55 + 0.45 * Math.sin(i * 0.7 + (k as number) * 2) * Math.sin(i * 0.23 + (k as number)));
+      const y =
+        FLOOR_Y +
+        (h as number) * (0.55 + 0.45 * Math.sin(i * 0.7 + (k as number) * 2) * Math.sin(i * 0.23 + (k as number)));
       pts.push(x, FLOOR_Y - 1, z as number, x, y, z as number);
       if (i < n) idx.push(i * 2, i * 2 + 2, i * 2 + 1, i * 2 + 1, i * 2 + 2, i * 2 + 3);
     }
@@ -177,7 +179,7 @@ export function space(kit: Kit, scene: Scene): Scenery {
     out.set(planet).lerp(new Color(shade(planet, -0.3)), 0.5 + 0.5 * Math.sin(t * 9 + Math.sin(t * 23) * 0.6));
     // lit from the upper left, night side to the lower right
     const lit = Math.max(0, (-x * 0.5 + y * 0.6 + z * 0.6) / 6);
-    out.multiplyScalar(0.25 + 0.9 * lit);
+    out.multiplyScalar(0.35 + 1.05 * lit);
     out.lerp(new Color(mixHex(planet, "#ffe3c2", 0.5)), Math.max(0, Math.sin(t * 17)) ** 6 * 0.5);
   });
   const globe = kit.mesh(bands, kit.basic({ vertexColors: true }));
@@ -186,7 +188,10 @@ export function space(kit: Kit, scene: Scene): Scenery {
     const r = Math.hypot(x, y);
     out.set(mixHex(planet, "#fff1d6", 0.4)).multiplyScalar(0.55 + 0.45 * Math.sin(r * 5.5) ** 2);
   });
-  const ringMesh = kit.mesh(ring, kit.basic({ vertexColors: true, side: DoubleSide, transparent: true, opacity: 0.75 }));
+  const ringMesh = kit.mesh(
+    ring,
+    kit.basic({ vertexColors: true, side: DoubleSide, transparent: true, opacity: 0.75 }),
+  );
   ringMesh.rotation.x = Math.PI / 2 - 0.3;
   world.add(ringMesh);
   const atmosphere = glow(kit, mixHex(planet, "#ffffff", 0.3), 17, 0.35, { falloff: 1.5 });
@@ -212,7 +217,10 @@ export function space(kit: Kit, scene: Scene): Scenery {
   const wallMesh = kit.mesh(new ShapeGeometry(wall, 48), panel);
   wallMesh.position.z = -2.8;
   root.add(wallMesh);
-  const frame = kit.mesh(new TorusGeometry(1, 0.09, 10, 64), kit.std(mixHex(hull, "#c8d2e8", 0.45), { roughness: 0.35, metalness: 0.6 }));
+  const frame = kit.mesh(
+    new TorusGeometry(1, 0.09, 10, 64),
+    kit.std(mixHex(hull, "#c8d2e8", 0.45), { roughness: 0.35, metalness: 0.6 }),
+  );
   frame.scale.set(1.05, 0.95, 1);
   frame.position.set(0, 0.15, -2.78);
   root.add(frame);
@@ -233,7 +241,11 @@ export function space(kit: Kit, scene: Scene): Scenery {
     s.position.set(0, y, -2.77);
     root.add(s);
   }
-  const leds = new InstancedMesh(kit.geo(new PlaneGeometry(0.06, 0.03)), kit.basic({ color: new Color("#ffffff"), toneMapped: false }), 24);
+  const leds = new InstancedMesh(
+    kit.geo(new PlaneGeometry(0.06, 0.03)),
+    kit.basic({ color: new Color("#ffffff"), toneMapped: false }),
+    24,
+  );
   const mm = new Matrix4();
   for (let i = 0; i < 24; i++) {
     const side = i < 12 ? -1 : 1;

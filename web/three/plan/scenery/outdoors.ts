@@ -39,6 +39,7 @@ function palm(kit: Kit, trunkColor: string, leafColor: string): { tree: Group; f
     p = new Vector3(p.x + Math.sin(lean) * 0.33, p.y + Math.cos(lean) * 0.33, 0);
   }
   const fronds = new Group();
+  fronds.userData.moves = true;
   fronds.position.copy(p);
   const leaf = kit.std(leafColor, { roughness: 0.8, side: DoubleSide, flatShading: true });
   const shape = new Shape();
@@ -81,7 +82,7 @@ export function beach(kit: Kit, scene: Scene): Scenery {
       glows: [{ dir: [5.5, 1.5, -38], color: mixHex(sun, "#ffffff", 0.3), power: 30, strength: 0.8 }],
     }),
   );
-  const sunDisc = glow(kit, mixHex(sun, "#ffffff", 0.5), 3.2, 1, { falloff: 0.35 });
+  const sunDisc = glow(kit, mixHex(sun, "#fff4c0", 0.35), 2.6, 1, { falloff: 0.3, normal: true });
   sunDisc.position.set(5.5, 1.4, -38);
   root.add(sunDisc);
   // the sea: deep far away, lighter near the shore, with the sun's path glittering on it
@@ -117,7 +118,10 @@ export function beach(kit: Kit, scene: Scene): Scenery {
     root.add(f);
   }
   // a far island, and a palm at the left of the frame
-  const island = kit.mesh(new SphereGeometry(3, 16, 8, 0, Math.PI * 2, 0, Math.PI / 2), kit.basic({ color: new Color(mixHex(sea, "#2a1f3d", 0.6)) }));
+  const island = kit.mesh(
+    new SphereGeometry(3, 16, 8, 0, Math.PI * 2, 0, Math.PI / 2),
+    kit.basic({ color: new Color(mixHex(sea, "#2a1f3d", 0.6)) }),
+  );
   island.scale.set(2.4, 0.35, 1);
   island.position.set(-12, FLOOR_Y, -44);
   root.add(island);
@@ -126,7 +130,10 @@ export function beach(kit: Kit, scene: Scene): Scenery {
   tree.rotation.y = 0.3;
   tree.scale.setScalar(0.8);
   root.add(tree);
-  const umbrellaTop = kit.mesh(new SphereGeometry(0.75, 12, 4, 0, Math.PI * 2, 0, 0.55), kit.std("#ff6b6b", { roughness: 0.7, side: DoubleSide, flatShading: true }));
+  const umbrellaTop = kit.mesh(
+    new SphereGeometry(0.75, 12, 4, 0, Math.PI * 2, 0, 0.55),
+    kit.std("#ff6b6b", { roughness: 0.7, side: DoubleSide, flatShading: true }),
+  );
   umbrellaTop.position.set(1.35, -0.25, -4.6);
   const pole = kit.mesh(new CylinderGeometry(0.015, 0.015, 1.1, 6), kit.std("#f4f4f4"));
   pole.position.set(1.35, -0.77, -4.6);
@@ -170,7 +177,9 @@ function blossomTree(kit: Kit, trunk: string, bloom: string, scale: number): Gro
     b.rotation.z = rz;
     tree.add(b);
   }
-  const petals = [bloom, mixHex(bloom, "#ffffff", 0.35), shade(bloom, -0.12)].map((c) => kit.std(c, { roughness: 0.85, flatShading: true }));
+  const petals = [bloom, mixHex(bloom, "#ffffff", 0.35), shade(bloom, -0.12)].map((c) =>
+    kit.std(c, { roughness: 0.85, flatShading: true }),
+  );
   const geo = kit.geo(new IcosahedronGeometry(1, 1));
   const clusters: [number, number, number, number][] = [
     [0, 1.75, 0, 0.5],
@@ -206,7 +215,10 @@ export function garden(kit: Kit, scene: Scene): Scenery {
     [9, -38, 11, 0.35],
     [0, -44, 12, 0.45],
   ] as const) {
-    const hill = kit.mesh(new SphereGeometry(r, 18, 6, 0, Math.PI * 2, 0, Math.PI / 2), kit.basic({ color: new Color(mixHex(lawn, sky, c)) }));
+    const hill = kit.mesh(
+      new SphereGeometry(r, 18, 6, 0, Math.PI * 2, 0, Math.PI / 2),
+      kit.basic({ color: new Color(mixHex(lawn, sky, c)) }),
+    );
     hill.scale.y = 0.28;
     hill.position.set(x, FLOOR_Y, z);
     root.add(hill);
@@ -233,8 +245,10 @@ export function garden(kit: Kit, scene: Scene): Scenery {
     root.add(rail);
   }
   const left = blossomTree(kit, wood, bloom, 1.15);
+  left.userData.moves = true;
   left.position.set(-1.75, FLOOR_Y, -5.6);
   const right = blossomTree(kit, wood, bloom, 1.05);
+  right.userData.moves = true;
   right.position.set(1.85, FLOOR_Y, -6);
   right.rotation.y = 1.2;
   const far1 = blossomTree(kit, wood, mixHex(bloom, "#ffffff", 0.2), 1.2);
@@ -250,7 +264,11 @@ export function garden(kit: Kit, scene: Scene): Scenery {
     root.add(s);
   }
   // a few petals drifting down past the trees
-  const drift = new InstancedMesh(kit.geo(new PlaneGeometry(0.035, 0.025)), kit.basic({ color: new Color(mixHex(bloom, "#ffffff", 0.2)), side: DoubleSide }), 24);
+  const drift = new InstancedMesh(
+    kit.geo(new PlaneGeometry(0.035, 0.025)),
+    kit.basic({ color: new Color(mixHex(bloom, "#ffffff", 0.2)), side: DoubleSide }),
+    24,
+  );
   const m = new Matrix4();
   const q = new Quaternion();
   const e = new Euler();
@@ -264,9 +282,13 @@ export function garden(kit: Kit, scene: Scene): Scenery {
       left.rotation.z = 0.012 * Math.sin(time * 0.8);
       right.rotation.z = 0.012 * Math.sin(time * 0.7 + 1);
       for (let i = 0; i < 24; i++) {
-        const f = ((time * 0.06 + i * 0.618) % 1 + 1) % 1;
+        const f = (((time * 0.06 + i * 0.618) % 1) + 1) % 1;
         const side = i % 2 === 0 ? -1 : 1;
-        at.set(side * (0.9 + ((i * 0.37) % 1) * 1.3) + 0.3 * Math.sin(time * 0.7 + i), 1.2 - f * 2.6, -2.2 - ((i * 0.53) % 1) * 2.5);
+        at.set(
+          side * (0.9 + ((i * 0.37) % 1) * 1.3) + 0.3 * Math.sin(time * 0.7 + i),
+          1.2 - f * 2.6,
+          -2.2 - ((i * 0.53) % 1) * 2.5,
+        );
         q.setFromEuler(e.set(time * 1.3 + i, time * 0.9 + i * 2, 0));
         drift.setMatrixAt(i, m.compose(at, q, one));
       }

@@ -2,7 +2,16 @@
  * A cosy living room: a warm wall with a window of soft daylight and two framed pictures, a wooden
  * floor with a rug, a sofa with cushions behind the bust, a glowing floor lamp, a plant and a shelf.
  */
-import { BoxGeometry, Color, CylinderGeometry, DoubleSide, Group, IcosahedronGeometry, PlaneGeometry } from "three";
+import {
+  BoxGeometry,
+  Color,
+  CylinderGeometry,
+  DoubleSide,
+  Group,
+  IcosahedronGeometry,
+  PlaneGeometry,
+  SphereGeometry,
+} from "three";
 import { mixHex, shade } from "../color.ts";
 import type { Kit } from "../kit.ts";
 import type { Scene } from "../parse.ts";
@@ -33,7 +42,7 @@ export function livingRoom(kit: Kit, scene: Scene): Scenery {
   // floor boards
   const floor = paint(new PlaneGeometry(12, 8, 48, 1), (x, _y, _z, out) => {
     const board = Math.floor((x + 6) / 0.25);
-    out.set(wood).multiplyScalar(0.82 + 0.18 * ((board * 7) % 5) / 4);
+    out.set(wood).multiplyScalar(0.82 + (0.18 * ((board * 7) % 5)) / 4);
   });
   floor.rotateX(-Math.PI / 2);
   const floorMesh = kit.mesh(floor, kit.basic({ vertexColors: true }));
@@ -67,7 +76,9 @@ export function livingRoom(kit: Kit, scene: Scene): Scenery {
     [1.35, 0.45, 0.26, 0.36, sofa],
   ] as const) {
     root.add(box(kit, shade(wood, -0.3), [w + 0.06, h + 0.06, 0.03], [x, y, WALL_Z + 0.02]));
-    const art = paint(new PlaneGeometry(w, h, 1, 4), (_x, yy, _z, out) => out.set(c).lerp(new Color("#fff3e0"), (yy / h + 0.5) * 0.6));
+    const art = paint(new PlaneGeometry(w, h, 1, 4), (_x, yy, _z, out) =>
+      out.set(c).lerp(new Color("#fff3e0"), (yy / h + 0.5) * 0.6),
+    );
     const a = kit.mesh(art, kit.basic({ vertexColors: true }));
     a.position.set(x, y, WALL_Z + 0.04);
     root.add(a);
@@ -84,14 +95,15 @@ export function livingRoom(kit: Kit, scene: Scene): Scenery {
     [-0.88, 0.18],
     [0.9, -0.22],
   ] as const) {
-    const c = kit.mesh(new BoxGeometry(0.34, 0.3, 0.1, 3, 3, 1), cushion);
-    // puff the cushion: push its faces out in the middle
-    const pos = c.geometry.getAttribute("position");
+    // a pillow: a sphere squared off toward a rounded square, thin front to back
+    const g = new SphereGeometry(1, 18, 14);
+    const pos = g.getAttribute("position");
     for (let i = 0; i < pos.count; i++) {
-      const k = (1 - (pos.getX(i) / 0.17) ** 2) * (1 - (pos.getY(i) / 0.15) ** 2);
-      pos.setZ(i, pos.getZ(i) * (1 + 1.4 * k));
+      const sq = (v: number) => Math.sign(v) * Math.abs(v) ** 0.45;
+      pos.setXYZ(i, sq(pos.getX(i)) * 0.17, sq(pos.getY(i)) * 0.15, pos.getZ(i) * 0.065);
     }
-    c.geometry.computeVertexNormals();
+    g.computeVertexNormals();
+    const c = kit.mesh(g, cushion);
     c.position.set(x, seatY + 0.2, sofaZ - 0.12);
     c.rotation.set(-0.2, 0, rz);
     root.add(c);
@@ -102,7 +114,10 @@ export function livingRoom(kit: Kit, scene: Scene): Scenery {
   pole.position.set(0.9, FLOOR_Y + 0.8, -2.5);
   const foot = kit.mesh(new CylinderGeometry(0.16, 0.18, 0.03, 16), metal);
   foot.position.set(0.9, FLOOR_Y + 0.015, -2.5);
-  const shadeMesh = kit.mesh(new CylinderGeometry(0.17, 0.27, 0.3, 20, 1, true), kit.basic({ color: new Color(mixHex(lamp, "#ffffff", 0.45)), side: DoubleSide }));
+  const shadeMesh = kit.mesh(
+    new CylinderGeometry(0.17, 0.27, 0.3, 20, 1, true),
+    kit.basic({ color: new Color(mixHex(lamp, "#ffffff", 0.45)), side: DoubleSide }),
+  );
   shadeMesh.position.set(0.9, FLOOR_Y + 1.62, -2.5);
   const bulb = glow(kit, mixHex(lamp, "#ffffff", 0.3), 1.9, 0.6, { falloff: 1.7 });
   bulb.position.set(0.9, FLOOR_Y + 1.55, -2.4);
@@ -123,7 +138,15 @@ export function livingRoom(kit: Kit, scene: Scene): Scenery {
   }
   root.add(box(kit, shade(wood, -0.15), [0.9, 0.05, 0.25], [-1.3, FLOOR_Y + 1.35, WALL_Z + 0.13]));
   ["#c8553d", "#2d6a8f", "#e9c46a", "#6b8f71", "#8e6c8a"].forEach((c, i) => {
-    root.add(box(kit, c, [0.06, 0.2 + (i % 2) * 0.04, 0.17], [-1.62 + i * 0.075, FLOOR_Y + 1.48 + (i % 2) * 0.02, WALL_Z + 0.13], 0.7));
+    root.add(
+      box(
+        kit,
+        c,
+        [0.06, 0.2 + (i % 2) * 0.04, 0.17],
+        [-1.62 + i * 0.075, FLOOR_Y + 1.48 + (i % 2) * 0.02, WALL_Z + 0.13],
+        0.7,
+      ),
+    );
   });
   return { root, fog: { color: shade(wall, -0.2), near: 8, far: 30 } };
 }

@@ -31,17 +31,24 @@ export function neonStage(kit: Kit, scene: Scene): Scenery {
     const p = Math.exp(-((x + 1.3) ** 2 + (zz + 2.4) ** 2) / 1.2);
     const c = Math.exp(-((x - 1.3) ** 2 + (zz + 2.4) ** 2) / 1.2);
     const v = Math.exp(-(x ** 2 + (zz + 3.2) ** 2) / 2.5);
-    out.lerp(new Color(pink), p * 0.45).lerp(new Color(cyan), c * 0.45).lerp(new Color(violet), v * 0.35);
+    out
+      .lerp(new Color(pink), p * 0.45)
+      .lerp(new Color(cyan), c * 0.45)
+      .lerp(new Color(violet), v * 0.35);
   });
   floor.rotateX(-Math.PI / 2);
   const floorMesh = kit.mesh(floor, kit.basic({ vertexColors: true }));
   floorMesh.position.y = FLOOR_Y;
   root.add(floorMesh);
   // the LED wall: tiles whose colours ripple
-  const cols = 26;
-  const rows = 13;
-  const tile = 0.2;
-  const wall = new InstancedMesh(kit.geo(new PlaneGeometry(tile * 0.86, tile * 0.86)), kit.basic({ color: new Color("#ffffff") }), cols * rows);
+  const cols = 20;
+  const rows = 10;
+  const tile = 0.26;
+  const wall = new InstancedMesh(
+    kit.geo(new PlaneGeometry(tile * 0.86, tile * 0.86)),
+    kit.basic({ color: new Color("#ffffff") }),
+    cols * rows,
+  );
   const m = new Matrix4();
   for (let j = 0; j < rows; j++)
     for (let i = 0; i < cols; i++) {
@@ -66,23 +73,32 @@ export function neonStage(kit: Kit, scene: Scene): Scenery {
     const core = kit.mesh(new TorusGeometry(a.r, 0.014, 6, 64, Math.PI), tubeMat(a.c));
     const halo = haloMat(a.c);
     arcGlows.push(halo);
-    const soft = kit.mesh(new TorusGeometry(a.r, 0.05, 6, 64, Math.PI), halo);
+    const soft = kit.mesh(new TorusGeometry(a.r, 0.05, 4, 48, Math.PI), halo);
     for (const o of [core, soft]) o.position.set(0, FLOOR_Y + 0.85, a.z);
     root.add(core, soft);
   }
   // beams from above, sweeping
   const beamTex = kit.tex(glowTexture(32, 1.2));
   const beams: Group[] = [];
-  [pink, cyan, violet, pink].forEach((c, i) => {
+  [pink, cyan, violet].forEach((c, i) => {
     const cone = new ConeGeometry(0.55, 4.2, 16, 1, true);
     cone.translate(0, -2.1, 0);
     const mat = kit.mat(
-      new MeshBasicMaterial({ color: new Color(c), transparent: true, opacity: 0.09, blending: AdditiveBlending, depthWrite: false, side: DoubleSide, fog: false, alphaMap: beamTex }),
+      new MeshBasicMaterial({
+        color: new Color(c),
+        transparent: true,
+        opacity: 0.09,
+        blending: AdditiveBlending,
+        depthWrite: false,
+        side: DoubleSide,
+        fog: false,
+        alphaMap: beamTex,
+      }),
     );
     kit.tinted(mat);
     const beam = new Group();
     beam.add(kit.mesh(cone, mat));
-    beam.position.set((i - 1.5) * 1.2, 2.6, -2.8);
+    beam.position.set((i - 1) * 1.5, 2.6, -2.8);
     root.add(beam);
     beams.push(beam);
   });
@@ -100,7 +116,7 @@ export function neonStage(kit: Kit, scene: Scene): Scenery {
           const x = i - cols / 2;
           const y = j - rows / 2;
           const wave = Math.sin(Math.hypot(x, y * 1.4) * 0.55 - time * 2.2);
-          const k = (Math.floor((time * 0.25 + (x + y) * 0.02) * 3) % 3 + 3) % 3;
+          const k = ((Math.floor((time * 0.25 + (x + y) * 0.02) * 3) % 3) + 3) % 3;
           tileColor.copy(base).lerp(palette[k] as Color, Math.max(0, wave) ** 2 * 0.55);
           wall.setColorAt(j * cols + i, tileColor);
         }
