@@ -52,7 +52,9 @@ function diagnoseOnFailure(page: Page, errors: string[]) {
     onTestFailed(async () => {
       if (page.isClosed()) return;
       const file = await screenshot(page, `failed-${++failures}`).catch(() => "(no screenshot)");
-      console.error(`page at ${page.url()} when the test failed; screenshot ${file}; page errors: ${JSON.stringify(errors)}`);
+      console.error(
+        `page at ${page.url()} when the test failed; screenshot ${file}; page errors: ${JSON.stringify(errors)}`,
+      );
       const text = await page
         .locator("body")
         .innerText({ timeout: 1000 })
