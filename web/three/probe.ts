@@ -21,17 +21,12 @@ interface AvaliveProbe {
   lastSliderApplied(): SliderApplied | null;
   view: ViewControl | null;
   /** performance.now() of the first frame that drew the avatar since the last view mounted, or null. */
-  firstFrameAt(): number | null;
+  firstFrameAt: number | null;
   /** performance.now() when that view mounted, or null. */
-  mountedAt(): number | null;
+  mountedAt: number | null;
 }
 
-const state = {
-  frames: 0,
-  last: null as SliderApplied | null,
-  firstFrameAt: null as number | null,
-  mountedAt: null as number | null,
-};
+const state = { frames: 0, last: null as SliderApplied | null };
 
 declare global {
   interface Window {
@@ -45,8 +40,8 @@ function probe(): AvaliveProbe {
       frameCount: () => state.frames,
       lastSliderApplied: () => state.last,
       view: null,
-      firstFrameAt: () => state.firstFrameAt,
-      mountedAt: () => state.mountedAt,
+      firstFrameAt: null,
+      mountedAt: null,
     };
   }
   return window.__avalive;
@@ -67,13 +62,13 @@ export function registerView(view: ViewControl | null): void {
 
 /** A 3D view mounted: its first drawn frame is still to come. */
 export function reportMounted(): void {
-  probe();
-  state.mountedAt = performance.now();
-  state.firstFrameAt = null;
+  const p = probe();
+  p.mountedAt = performance.now();
+  p.firstFrameAt = null;
 }
 
 /** The avatar reached the screen (only the first call after a mount counts). */
 export function reportFirstFrame(): void {
-  probe();
-  state.firstFrameAt ??= performance.now();
+  const p = probe();
+  p.firstFrameAt ??= performance.now();
 }
