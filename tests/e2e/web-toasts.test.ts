@@ -68,8 +68,10 @@ async function finishedToast(page: Page, text: string | RegExp, timeoutMs = 15_0
 
 /** In-page timers fire within a few ms; a loaded CI machine may add a little. */
 function expectDuration(record: ToastRecord, ms: number) {
-  // The timer starts as the toast is raised; React paints it a frame or two later.
-  expect(record.ms).toBeGreaterThanOrEqual(ms - 100);
+  // The timer starts as the toast is raised; React paints it a frame or two later, and on a loaded
+  // machine (the plan preview's software rendering in the suite before) a frame can take 200 ms.
+  // The bounds still tell 1.5, 3 and 5 seconds apart.
+  expect(record.ms).toBeGreaterThanOrEqual(ms - 300);
   expect(record.ms).toBeLessThan(ms + 400);
 }
 
