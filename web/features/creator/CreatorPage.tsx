@@ -12,8 +12,8 @@ import { useSession } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../three/AvatarStage.tsx";
 import { createFaceState, setFace } from "../../three/faceState.ts";
+import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
 import { useUserInfo } from "../account/api.ts";
-import { useAvatarMesh } from "../avatars/face/useAvatarMesh.ts";
 import { cartoonUpload, createCartoon, planPath, toonify } from "../avatars/start-design/cloningApi.ts";
 import {
   type CartoonChoice,

@@ -9,6 +9,7 @@ import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useStat
 import type { AvatarMesh } from "../../../shared/avatar/index.ts";
 import { OrbitRig } from "../OrbitRig.tsx";
 import { reportFirstFrame, reportMounted } from "../probe.ts";
+import { useAvatarMesh } from "../useAvatarMesh.ts";
 import { MAX_STEP } from "./animation.ts";
 import { type Controller, createController } from "./controller.ts";
 import { fitBust, shapeAvatar } from "./fit.ts";
@@ -18,7 +19,6 @@ import { PlanBust } from "./PlanBust.tsx";
 import { PlanStage } from "./PlanStage.tsx";
 import { outfitsBySlot, parseEffect, parsePet, parseScene } from "./parse.ts";
 import type { PlanLook, PreviewHandle } from "./types.ts";
-import { usePlanAvatar } from "./usePlanAvatar.ts";
 import "./plan.css";
 
 /** Where the camera looks (the chin, so hats, shoulders and pets all frame) and from how far. */
@@ -99,7 +99,7 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
   const sex = look.role.sex === 1 ? 1 : 2;
-  const avatar = usePlanAvatar(sex);
+  const avatar = useAvatarMesh(sex);
   const [drawn, setDrawn] = useState<AvatarMesh | null>(null);
   useEffect(() => reportMounted(), []);
   const onDrawn = useCallback(() => {

@@ -10,6 +10,7 @@ import { AvatarBust, type BustColors } from "../../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../../three/AvatarStage.tsx";
 import { hexToRgb } from "../../../three/avatarGeometry.ts";
 import { definedValues } from "../../../three/faceState.ts";
+import { useAvatarMesh } from "../../../three/useAvatarMesh.ts";
 import { type InitFace, type SysAttr, useUpdateCustomRole } from "../api.ts";
 import { NameDialog } from "../NameDialog.tsx";
 import { BlendPanel } from "./BlendPanel.tsx";
@@ -17,7 +18,6 @@ import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
 import { IdleNotice } from "./IdleNotice.tsx";
 import { SliderPanel } from "./SliderPanel.tsx";
 import { Swatches } from "./Swatches.tsx";
-import { useAvatarMesh } from "./useAvatarMesh.ts";
 import { useFaceEditor } from "./useFaceEditor.ts";
 
 const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
