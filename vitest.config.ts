@@ -49,6 +49,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser on a loaded 2-core CI machine sometimes misses a frame; a test that fails
+          // twice in a row is a real failure (docs/decisions/007-testing.md, "Retries").
+          retry: 2,
         },
       },
     ],

@@ -130,7 +130,7 @@ describe("start design and the face editor", () => {
     await page.getByTestId("slider-next").click();
     expect(await page.getByTestId("slider-page").textContent()).toBe("Page 2 of 2");
     expect(await page.getByTestId("slider-next").isDisabled()).toBe(true);
-    expect(await page.getByTestId("role-card").allTextContents()).not.toEqual(firstPage);
+    await expect.poll(() => page.getByTestId("role-card").allTextContents(), { timeout: 15_000 }).not.toEqual(firstPage);
 
     // Diamond avatars are locked for gold: refused here with the message, no call made.
     const locked = page.locator('[data-testid="role-card"][data-locked="true"]').first();
