@@ -1,6 +1,6 @@
 /**
  * Audio for the plan catalogue: every sound and voice item is rendered from its look, in code
- * (docs/decisions/012-synthesised-audio.md). Pure TypeScript, so the server serves it and a page
+ * (docs/decisions/011-synthesised-audio.md). Pure TypeScript, so the server serves it and a page
  * could render it offline alike.
  */
 

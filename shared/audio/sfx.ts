@@ -1,5 +1,5 @@
 /**
- * Short sound effects, each built from a recipe in code (docs/decisions/012-synthesised-audio.md).
+ * Short sound effects, each built from a recipe in code (docs/decisions/011-synthesised-audio.md).
  * Every recipe draws its randomness from a PRNG seeded by the recipe and duration, so a look
  * always renders to the same samples.
  */

@@ -1,6 +1,6 @@
 /**
  * A voice sample: a short babbled phrase "in that voice", by formant synthesis after Klatt
- * (docs/decisions/012-synthesised-audio.md). A band-limited glottal source (a sum of harmonics
+ * (docs/decisions/011-synthesised-audio.md). A band-limited glottal source (a sum of harmonics
  * with the timbre's spectral tilt) and a noise source excite a cascade of five formant resonators
  * whose frequencies follow the phrase's vowels and consonants, scaled by the vocal tract length;
  * fricatives and stop bursts add band-passed noise in parallel.

@@ -13,14 +13,18 @@ export type EmailCodePasswordBody = Static<typeof EmailCodePasswordBody>;
 
 export const EmailCodeQuery = Type.Object({
   email: Email,
-  /** What the code is for: registration (default) or a password reset. */
-  type: Type.Union([Type.Literal("register"), Type.Literal("reset")], { default: "register" }),
+  /**
+   * Optional extension: what the code is for. Without it (as the spec sends it) the code works for
+   * what the email can do: registration when it is new, a password reset when it is registered.
+   */
+  type: Type.Optional(Type.Union([Type.Literal("register"), Type.Literal("reset")])),
 });
 export type EmailCodeQuery = Static<typeof EmailCodeQuery>;
 
 export const SendSmsQuery = Type.Object({
   phone: Phone,
-  type: Type.Union([Type.Literal("login"), Type.Literal("bind")], { default: "login" }),
+  /** Optional extension; a phone code proves the phone either way, so it serves login and bind alike. */
+  type: Type.Optional(Type.Union([Type.Literal("login"), Type.Literal("bind")])),
 });
 export type SendSmsQuery = Static<typeof SendSmsQuery>;
 

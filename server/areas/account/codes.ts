@@ -12,6 +12,9 @@ import type { Deps } from "../../types.ts";
 export const CODE_PURPOSES = ["login", "register", "reset", "bind", "cancel"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
+/** Codes texted by sendSms prove the phone; login and the third-party phone bind take either. */
+export const PHONE_PROOF: readonly CodePurpose[] = ["login", "bind"];
+
 export const CODE_RULES = {
   ttlMs: EMAIL_CODE_TTL_MS,
   cooldownMs: 60_000,
@@ -80,15 +83,23 @@ export function createCodeService({
      * Use a code. Succeeds once: the consuming update is conditional, so of many concurrent
      * uses exactly one wins. A wrong code counts a try; after 5 the code is dead.
      */
-    async consume(purpose: CodePurpose, target: string, code: string) {
+    async consume(purposes: CodePurpose | readonly CodePurpose[], target: string, code: string) {
       const now = clock.now();
       const row = await db.verificationCode.findFirst({
-        where: { target, purpose, consumedAt: null, expiresAt: { gt: now } },
+        where: {
+          target,
+          purpose: { in: typeof purposes === "string" ? [purposes] : [...purposes] },
+          consumedAt: null,
+          expiresAt: { gt: now },
+        },
         orderBy: { createdAt: "desc" },
       });
       if (!row || row.attempts >= CODE_RULES.maxAttempts) throw new BizError("VERIFICATION_CODE_ERROR");
       const expected = Buffer.from(row.codeHash, "hex");
-      const given = Buffer.from(hashOf(purpose, target, /^\d{6}$/.test(code) ? code : "invalid"), "hex");
+      const given = Buffer.from(
+        hashOf(row.purpose as CodePurpose, target, /^\d{6}$/.test(code) ? code : "invalid"),
+        "hex",
+      );
       if (!timingSafeEqual(expected, given)) {
         await db.verificationCode.updateMany({
           where: { id: row.id, consumedAt: null, attempts: { lt: CODE_RULES.maxAttempts } },

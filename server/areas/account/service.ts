@@ -4,7 +4,7 @@ import type { UserInfoData } from "../../../shared/schemas/account.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
-import { type CodePurpose, createCodeService } from "./codes.ts";
+import { type CodePurpose, createCodeService, PHONE_PROOF } from "./codes.ts";
 import { checkPassword, hashPassword } from "./password.ts";
 import { codeMessage, maskEmail } from "./templates.ts";
 
@@ -65,9 +65,14 @@ export function createAccountService(
       return tokens.issue(user.id);
     },
 
-    async sendEmailCode(email: string, type: "register" | "reset", req: RequestInfo) {
+    /**
+     * Email a code. Without a type (the spec's call) the code is for what the email can do: a
+     * registration when it is new, a password reset when it is registered (docs/decisions/014).
+     */
+    async sendEmailCode(email: string, requested: "register" | "reset" | undefined, req: RequestInfo) {
       const target = requireEmail(email);
       const exists = Boolean(await db.user.findFirst({ where: { email: target }, select: { id: true } }));
+      const type = requested ?? (exists ? "reset" : "register");
       if (type === "register" && exists) throw new BizError("EMAIL_REGISTERED");
       // A reset for an unknown email answers the same success and sends nothing: no probing.
       if (type === "reset" && !exists) return;
@@ -94,14 +99,15 @@ export function createAccountService(
       await tokens.revokeAllOf(user.id);
     },
 
-    async sendSms(phone: string, type: "login" | "bind", req: RequestInfo) {
-      await sendCode(type, "sms", requirePhone(phone), req);
+    async sendSms(phone: string, type: "login" | "bind" | undefined, req: RequestInfo) {
+      await sendCode(type ?? "login", "sms", requirePhone(phone), req);
     },
 
     /** Phone-code login; a first login creates the account. Source 5 marks the short-video platform. */
     async phoneLogin(source: "1" | "5", phone: string, code: string): Promise<string> {
       const target = requirePhone(phone);
-      await codes.consume("login", target, code);
+      // any code that proves the phone: sendSms's login or bind code
+      await codes.consume(PHONE_PROOF, target, code);
       const user =
         (await liveUser({ phone: target })) ??
         (await db.user.create({ data: { phone: target, sourcesNo: source === "5" ? "5" : null } }));

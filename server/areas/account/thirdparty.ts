@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { PHONE_PROOF } from "./codes.ts";
 import { type AccountService, normaliseEmail, type RequestInfo, requireEmail, requirePhone } from "./service.ts";
 
 const TICKET_TTL_MS = 15 * 60_000;
@@ -129,7 +130,7 @@ export function createThirdPartyService(deps: Pick<Deps, "db" | "tokens" | "cloc
     async bindPhone(phone: string, code: string, ticket: string) {
       const target = requirePhone(phone);
       await liveTicket(ticket);
-      await accounts.codes.consume("bind", target, code);
+      await accounts.codes.consume(PHONE_PROOF, target, code);
       const user =
         (await db.user.findFirst({ where: { phone: target, cancelledAt: null } })) ??
         (await db.user.create({ data: { phone: target } }));

@@ -28,7 +28,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * The catalogue's sounds and voice samples as WAV files, rendered from their looks on first
  * request and kept in memory: the catalogue is small and fixed (about 15 files, under 2 MB).
  * Public, because `<audio>` cannot send a token. Cached for a day, then revalidated by ETag (a
- * change to the synthesiser reaches browsers within a day; docs/decisions/012-synthesised-audio.md).
+ * change to the synthesiser reaches browsers within a day; docs/decisions/011-synthesised-audio.md).
  */
 export async function mediaRoutes(app: App) {
   const rendered = new Map<string, Rendered>();

@@ -41,7 +41,7 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
     }
   };
   const onDelete = async (role: CustomRoleRecord) => {
-    // Its plans go with it (docs/decisions/013): say so before asking.
+    // Its plans go with it (docs/decisions/012): say so before asking.
     const plans = await plansOfRole(role.id).catch(() => []);
     const ok = await confirm({
       title: t("avatars.mine.deleteTitle"),
