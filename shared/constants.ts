@@ -7,6 +7,18 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 export const TOAST_MS = { default: 1500, error: 3000, network: 5000 } as const;
 
+/**
+ * The calls whose failures show no error toast (spec section 8, exactly its list): email login,
+ * register, reset password, email bind and getSocket. Their screens show the error themselves.
+ */
+export const NO_ERROR_TOAST_PATHS = [
+  "/web-api/p1/uc/account/email/emailLogin",
+  "/web-api/p1/uc/account/email/registerLogin",
+  "/web-api/p1/uc/account/email/resetPassword",
+  "/web-api/p1/thirdPart/email/bind",
+  "/web-api/v1/base/socket/getSocket",
+] as const;
+
 export const LOADING_FRAMES = 23;
 export const LOADING_FPS = 15;
 

@@ -109,6 +109,25 @@ describe("toast durations in the browser", () => {
     await page.context().close();
   });
 
+  it("shows a service answer that came with an HTTP 4xx (here the rate limit's 429) for 3 s, as an error", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await recordToasts(page);
+    await loginAs(page, baseUrl, "gold@demo.avalive.dev");
+    // the answer the rate limiter gives, on the upload page's list call
+    await page.route("**/web-api/v1/base/file/pageList**", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "content-type": "application/json", "retry-after": "60" },
+        body: JSON.stringify({ code: 429, message: "Too many requests, please retry in 60 seconds", data: null }),
+      }),
+    );
+    await page.goto(`${baseUrl}/upload`);
+    const toast = await finishedToast(page, "Too many requests, please retry in 60 seconds");
+    expect([toast.kind, toast.role]).toEqual(["error", "alert"]);
+    expectDuration(toast, 3000);
+    await page.context().close();
+  });
+
   it("on code 600 shows the message for 3 s, logs out and opens /login", async () => {
     const page = await newPage(browser, { language: "EN" });
     await recordToasts(page);

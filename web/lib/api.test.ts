@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
 import { dismissToast, toastStore } from "../components/toast/toastStore.ts";
 import { ApiError, NETWORK_ERROR_CODE, request, TIMEOUT_CODE } from "./api.ts";
 import { setNavigate } from "./navigation.ts";
@@ -109,11 +109,22 @@ describe("api client: the envelope", () => {
     expect(toasts()).toEqual([]);
   });
 
-  it("shows nothing for a silent call, but still rejects with the service message", async () => {
+  it.each([...NO_ERROR_TOAST_PATHS])("shows no toast for %s (section 8's list), but still rejects", async (path) => {
     fetchMock.mockResolvedValue(envelope(1001, "Email or password is incorrect"));
-    const error = await failure(request("/login", { method: "POST", body: {}, silent: true }));
+    const error = await failure(request(path, { method: "POST", body: {} }));
     expect(error).toMatchObject({ code: 1001, message: "Email or password is incorrect" });
     expect(toasts()).toEqual([]);
+  });
+
+  it.each([
+    "/web-api/p1/uc/account/email/sendEmailCode",
+    "/web-api/p1/sources/1/account/login",
+    "/web-api/p1/thirdPart/phone/bind",
+    "/web-api/v1/base/planInfo/getPlanInfo",
+  ])("shows a 3 s toast for %s, which section 8 does not exempt", async (path) => {
+    fetchMock.mockResolvedValue(envelope(1004, "This email has already been registered"));
+    await failure(request(path));
+    expect(toasts()).toEqual([{ kind: "error", message: "This email has already been registered", ms: 3000 }]);
   });
 
   it("on code 600 logs out and goes to /login", async () => {
@@ -141,9 +152,9 @@ describe("api client: the envelope", () => {
     expect(navigateMock).not.toHaveBeenCalled();
   });
 
-  it("logs out on code 600 even for a silent call", async () => {
+  it("logs out on code 600 even for a call without toasts", async () => {
     fetchMock.mockResolvedValue(envelope(600, "Please log in again"));
-    await failure(request("/web-api/v1/x", { silent: true }));
+    await failure(request("/web-api/v1/base/socket/getSocket"));
     expect(useSession.getState().token).toBeNull();
     expect(navigateMock).toHaveBeenCalledWith("/login");
   });
@@ -169,17 +180,17 @@ describe("api client: network failures", () => {
     expect(toasts()).toEqual([{ kind: "network", message: "网络错误", ms: 5000 }]);
   });
 
-  it("shows the service message of an HTTP error for 5 s", async () => {
+  it("shows the service message of an HTTP error that carries the envelope for 3 s, as an error", async () => {
     fetchMock.mockResolvedValue(envelope(429, "Too many requests, please retry in 60 seconds", null, 429));
     const error = await failure(request("/x"));
     expect(error).toMatchObject({ code: 429, kind: "http" });
-    expect(toasts()).toEqual([{ kind: "network", message: "Too many requests, please retry in 60 seconds", ms: 5000 }]);
+    expect(toasts()).toEqual([{ kind: "error", message: "Too many requests, please retry in 60 seconds", ms: 3000 }]);
   });
 
   it("falls back to 'network error' for an HTTP error without an envelope", async () => {
     fetchMock.mockResolvedValue(new Response("<html>Bad gateway</html>", { status: 502 }));
     const error = await failure(request("/x"));
-    expect(error).toMatchObject({ code: 502, kind: "http", message: "network error" });
+    expect(error).toMatchObject({ code: 502, kind: "network", message: "network error" });
     expect(toasts()).toEqual([{ kind: "network", message: "network error", ms: 5000 }]);
   });
 
@@ -215,9 +226,9 @@ describe("api client: network failures", () => {
     expect(toasts()).toEqual([]);
   });
 
-  it("keeps network failures of silent calls quiet", async () => {
+  it("keeps network failures of background calls quiet (analytics)", async () => {
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    const error = await failure(request("/x", { silent: true }));
+    const error = await failure(request("/web-api/p1/analytics/event", { method: "POST", body: {} }));
     expect(error.kind).toBe("network");
     expect(toasts()).toEqual([]);
   });

@@ -4,14 +4,19 @@
  * (section 8):
  *   - code 200                   -> resolves with data
  *   - code 600                   -> logout, go to the login page (the short-video one for source '5')
- *   - any other code             -> error toast with the service message for 3 s (unless `silent`)
- *   - HTTP error, network, timeout -> toast for 5 s with the service message or 'network error'
+ *   - any other code (also on an HTTP 4xx/5xx that carries the envelope)
+ *                                -> error toast with the service message for 3 s
+ *   - network, timeout, an HTTP error without an envelope
+ *                                -> toast for 5 s with 'network error'
+ * Which calls show no toast is decided by path in one place (./errorToasts.ts): the spec's
+ * exempt list, plus background calls the user did not start. There is no per-call switch.
  * Failures reject with an ApiError, so callers (TanStack Query hooks) can still react.
  */
 
 import { HEADERS, LOGOUT_CODE, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from "../../shared/constants.ts";
 import { translate } from "../../shared/messages.ts";
 import { toast } from "../components/toast/toastStore.ts";
+import { showsErrorToast } from "./errorToasts.ts";
 import { currentPath, navigate } from "./navigation.ts";
 import { effectiveLanguage, loginPathFor, useSession } from "./session.ts";
 
@@ -37,8 +42,6 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** A JSON body, or FormData for uploads (the browser then sets the multipart boundary). */
   body?: unknown;
-  /** No toast for a failing answer: the page shows the error itself (section 8's exempt calls). */
-  silent?: boolean;
   /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -93,7 +96,8 @@ function networkMessage(serviceMessage?: string): string {
 
 /** One call, answering the success envelope's data and its (localised) message, e.g. 'Saved'. */
 export async function call<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message: string }> {
-  const { method = "GET", query, body, silent = false, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { method = "GET", query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const silent = !showsErrorToast(path);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -105,7 +109,7 @@ export async function call<T>(path: string, options: RequestOptions = {}): Promi
 
   const fail = (error: ApiError): never => {
     if (!silent) {
-      if (error.kind === "business") toast.error(error.message);
+      if (error.kind === "business" || error.kind === "http") toast.error(error.message);
       else if (error.kind !== "logout") toast.network(error.message);
     }
     throw error;
@@ -143,8 +147,9 @@ export async function call<T>(path: string, options: RequestOptions = {}): Promi
     throw new ApiError(LOGOUT_CODE, payload.message, "logout");
   }
   if (!response.ok) {
-    const message = networkMessage(isEnvelope(payload) ? payload.message : undefined);
-    return fail(new ApiError(isEnvelope(payload) ? payload.code : response.status, message, "http"));
+    // A service answer that came with an HTTP error (a 429, say) is still a service message: 3 s.
+    if (isEnvelope(payload)) return fail(new ApiError(payload.code, payload.message, "http"));
+    return fail(new ApiError(response.status, networkMessage(), "network"));
   }
   if (!isEnvelope(payload)) return fail(new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network"));
   if (payload.code !== SUCCESS_CODE) return fail(new ApiError(payload.code, payload.message, "business"));

@@ -3,11 +3,11 @@
 import type { CheckSmsCodeBody, SendSmsCodeQuery, SentData } from "../../../shared/schemas/account.ts";
 import { call, request } from "../../lib/api.ts";
 
-export const sendSmsCode = (query: SendSmsCodeQuery, silent = false) =>
-  request<SentData>("/web-api/v1/base/sms/sendSmsCode", { query, silent });
+export const sendSmsCode = (query: SendSmsCodeQuery) =>
+  request<SentData>("/web-api/v1/base/sms/sendSmsCode", { query });
 
 export const checkSmsCode = (body: CheckSmsCodeBody) =>
-  call<null>("/web-api/v1/base/sms/checkSmsCode", { method: "POST", body, silent: true });
+  call<null>("/web-api/v1/base/sms/checkSmsCode", { method: "POST", body });
 
 /** Removes the email or the phone; the last way in is refused with code 1011 (toast). */
 export const unbindContact = (kind: "email" | "phone") =>
@@ -17,4 +17,4 @@ export const unbindChannel = (loginChannel: number) =>
   call<null>(`/web-api/v1/thirdPart/unbind/${loginChannel}`, { method: "POST" });
 
 export const cancelUser = (code: string) =>
-  call<null>("/web-api/v1/base/cancel/cancelUser", { method: "POST", body: { code }, silent: true });
+  call<null>("/web-api/v1/base/cancel/cancelUser", { method: "POST", body: { code } });

@@ -28,5 +28,5 @@ export function reportUserLoaded(userInfo: { userId: string }): void {
   if (alreadySent(userInfo.userId)) return;
   markSent(userInfo.userId);
   const body: AnalyticsBody = { event: "userInfo", userId: userInfo.userId, path: window.location.pathname };
-  void request<null>("/web-api/p1/analytics/event", { method: "POST", body, silent: true }).catch(() => null);
+  void request<null>("/web-api/p1/analytics/event", { method: "POST", body }).catch(() => null);
 }

@@ -56,7 +56,7 @@ export async function finishLogin(token: string): Promise<void> {
 export function useLogin() {
   return useMutation({
     mutationFn: (body: EmailLoginBody) =>
-      request<TokenData>("/web-api/p1/uc/account/email/emailLogin", { method: "POST", body, silent: true }),
+      request<TokenData>("/web-api/p1/uc/account/email/emailLogin", { method: "POST", body }),
     onSuccess: ({ token }) => finishLogin(token),
   });
 }
@@ -69,8 +69,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request<null>("/web-api/v1/base/account/logout", { method: "POST", silent: true }).catch(() => null),
+    mutationFn: () => request<null>("/web-api/v1/base/account/logout", { method: "POST" }).catch(() => null),
     onSettled: () => {
       useSession.getState().logout();
       queryClient.removeQueries({ queryKey: USER_SCOPE });

@@ -38,7 +38,7 @@ export const addPlan = (roleId: string) =>
 
 /** The user's plans built on an avatar (deleting the avatar deletes them). */
 export const plansOfRole = (roleId: string) =>
-  request<PlanSummary[]>("/web-api/v1/base/planInfo/getPlansByRole", { query: { roleId }, silent: true });
+  request<PlanSummary[]>("/web-api/v1/base/planInfo/getPlansByRole", { query: { roleId } });
 
 /** 'DIY face' from a system avatar: answers the new custom role id. */
 export const createCustomRole = (id: string) => request<string>(`${CUSTOM}/create`, { method: "POST", body: { id } });

@@ -67,8 +67,7 @@ export function usePlanInfo(planId: string) {
     queryKey: [...planInfoKey(planId), "detail", language],
     enabled: planId !== "",
     staleTime: 0,
-    queryFn: ({ signal }) =>
-      request<PlanInfo>(`${BASE}/planInfo/getPlanInfo`, { query: { planId }, signal, silent: true }),
+    queryFn: ({ signal }) => request<PlanInfo>(`${BASE}/planInfo/getPlanInfo`, { query: { planId }, signal }),
   });
 }
 
@@ -127,7 +126,7 @@ export const addPlan = (roleId: string, roleKind: "1" | "2", name?: string) =>
 
 /** Whether a role id is one of the user's own avatars (else a system one). Silent: "no" is an answer. */
 export const isOwnRole = (roleId: string) =>
-  request(`/web-api/v1/douyin/customRole/detail/${encodeURIComponent(roleId)}`, { silent: true }).then(
+  request(`/web-api/v1/douyin/customRole/detail/${encodeURIComponent(roleId)}`).then(
     () => true,
     () => false,
   );

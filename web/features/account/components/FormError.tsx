@@ -1,4 +1,4 @@
-/** The service's answer to a submitted form, inline (section 8's silent calls). */
+/** The service's answer to a submitted form, inline (section 8's calls without a toast). */
 export function FormError({ message, testId = "form-error" }: { message: string | null; testId?: string }) {
   if (!message) return null;
   return (

@@ -35,7 +35,7 @@ export function PhoneLoginForm({ source = "1" }: { source?: "1" | "5" }) {
     if (!(await trigger("phone"))) return false;
     const phone = getValues("phone").trim();
     try {
-      // Not silent: a refused send (cooldown, limit) is a toast, like every call outside section 8's list.
+      // A refused send (cooldown, limit) is a toast, like every call outside section 8's list.
       await sendSms({ phone, type: "login" });
       setNote(t("account.codeSentTo", { target: maskPhone(phone) }));
       return true;

@@ -37,7 +37,7 @@ export function PanelBindForm({ mode, onDone }: { mode: "email" | "phone"; onDon
     const target = getValues("target").trim();
     try {
       if (email) await sendBindEmailCode({ email: target });
-      // Not silent: a phone of another account (1006) is a toast like every other refusal.
+      // A phone of another account (1006) is a toast like every other refusal.
       else await sendSmsCode({ type: "bind", phone: target });
       setNote(t("account.codeSentTo", { target: email ? target : maskPhone(target) }));
       return true;

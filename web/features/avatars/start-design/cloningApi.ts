@@ -11,11 +11,11 @@ export function createPhoto(sex: 1 | 2, file: Blob, requestId: string, fileName 
   const form = new FormData();
   form.append("requestId", requestId);
   form.append("file", file, fileName);
-  return call<string>(`${CUSTOM}/createPhoto/${sex}`, { method: "POST", body: form, silent: true });
+  return call<string>(`${CUSTOM}/createPhoto/${sex}`, { method: "POST", body: form });
 }
 
 export const photoProgress = (requestId: string, signal?: AbortSignal) =>
-  request<{ percent: number }>(`${CUSTOM}/photoProgress/${encodeURIComponent(requestId)}`, { silent: true, signal });
+  request<{ percent: number }>(`${CUSTOM}/photoProgress/${encodeURIComponent(requestId)}`, { signal });
 
 export interface CartoonUpload {
   url: string;
@@ -25,11 +25,11 @@ export interface CartoonUpload {
 export function cartoonUpload(glb: Uint8Array) {
   const form = new FormData();
   form.append("file", new Blob([glb as Uint8Array<ArrayBuffer>], { type: "model/gltf-binary" }), "cartoon.glb");
-  return request<CartoonUpload>(`${CUSTOM}/cartoonUpload`, { method: "POST", body: form, silent: true });
+  return request<CartoonUpload>(`${CUSTOM}/cartoonUpload`, { method: "POST", body: form });
 }
 
 export const createCartoon = (url: string) =>
-  request<string>(`${CUSTOM}/createCartoon`, { method: "POST", body: { url }, silent: true });
+  request<string>(`${CUSTOM}/createCartoon`, { method: "POST", body: { url } });
 
 export interface ToonifyResult {
   planId: string;
@@ -38,7 +38,7 @@ export interface ToonifyResult {
 }
 
 export const toonify = (url: string, pose: "A" | "T" = "A") =>
-  request<ToonifyResult>(`${CUSTOM}/toonify`, { method: "POST", body: { url, textureSize: 1024, pose }, silent: true });
+  request<ToonifyResult>(`${CUSTOM}/toonify`, { method: "POST", body: { url, textureSize: 1024, pose } });
 
 /** Where a toonified cartoon goes: its first plan. */
 export const planPath = (r: ToonifyResult) =>
