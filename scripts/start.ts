@@ -30,7 +30,11 @@ console.log(`
 Avalive is running at http://${host}:${port}
   API docs:  http://${host}:${port}/web-api/docs
   Jobs:      ${app.deps.jobs.mode === "bullmq" ? "BullMQ on Redis" : "in-process (no Redis answered)"}
-  Database:  ${env.DATABASE_URL}${portraits ? `\n  Rendering ${portraits} avatar portraits in the background` : ""}
+  Database:  ${env.DATABASE_URL}${portraits ? `\n  Rendering ${portraits} avatar portraits in the background` : ""}${
+    env.AVALIVE_PROFILE === "test"
+      ? "\n  Profile:   test (rate limits raised, no code cooldown: not for a public server)"
+      : ""
+  }
 
 Demo accounts (password ${DEMO_PASSWORD}):
 ${accounts.map((a) => `  ${a.email.padEnd(28)} ${a.vipType ?? "no membership"}`).join("\n")}

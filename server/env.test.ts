@@ -32,4 +32,17 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ SITE: "mars" })).toThrow(/SITE/);
     expect(() => loadEnv({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET/);
   });
+  it("raises every limit under AVALIVE_PROFILE=test, unless a value is given", () => {
+    const plain = loadEnv({});
+    expect(plain.AVALIVE_PROFILE).toBe("default");
+    expect(plain.RATE_LIMIT_MAX).toBe(600);
+    expect(plain.CODE_COOLDOWN_SECONDS).toBe(60);
+    const test = loadEnv({ AVALIVE_PROFILE: "test", LOGIN_RATE_LIMIT: "50" });
+    expect(test.RATE_LIMIT_MAX).toBe(100_000);
+    expect(test.SEND_RATE_LIMIT).toBe(10_000);
+    expect(test.CODES_PER_IP_HOUR).toBe(100_000);
+    expect(test.CODES_PER_TARGET_HOUR).toBe(10_000);
+    expect(test.CODE_COOLDOWN_SECONDS).toBe(0);
+    expect(test.LOGIN_RATE_LIMIT).toBe(50);
+  });
 });

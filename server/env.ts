@@ -33,12 +33,22 @@ const Env = Type.Object({
   /** Send email through this SMTP server (smtp:// or smtps://); without it email is only logged. */
   SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
   MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
+  /**
+   * `test` raises every rate limit and the code cooldown, for integration suites and demos run
+   * against `npm start` (docs/decisions/016). Values set explicitly still win.
+   */
+  AVALIVE_PROFILE: Type.Union([Type.Literal("default"), Type.Literal("test")], { default: "default" }),
+  /** Per IP and minute, across the whole /web-api. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
   /** Per IP and minute, on the calls that send codes and on the login calls. */
   SEND_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
   /** Codes one IP may have sent in an hour, across all targets. */
   CODES_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  /** Codes one email or phone may be sent in an hour, from any address. */
+  CODES_PER_TARGET_HOUR: Type.Integer({ minimum: 1, default: 10 }),
+  /** Seconds before a code may be sent again to the same email or phone. */
+  CODE_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   LOG_LEVEL: Type.Union(
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
@@ -65,8 +75,20 @@ function coerce(source: NodeJS.ProcessEnv): Record<string, unknown> {
   return out;
 }
 
+/** What `AVALIVE_PROFILE=test` sets, unless the variable is given explicitly. */
+export const TEST_PROFILE = {
+  RATE_LIMIT_MAX: 100_000,
+  SEND_RATE_LIMIT: 10_000,
+  LOGIN_RATE_LIMIT: 10_000,
+  CODES_PER_IP_HOUR: 100_000,
+  CODES_PER_TARGET_HOUR: 10_000,
+  CODE_COOLDOWN_SECONDS: 0,
+} as const;
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
-  const input = Value.Default(Env, Value.Convert(Env, coerce(source)));
+  const given = coerce(source);
+  const profiled = given.AVALIVE_PROFILE === "test" ? { ...TEST_PROFILE, ...given } : given;
+  const input = Value.Default(Env, Value.Convert(Env, profiled));
   if (!Value.Check(Env, input)) {
     const [first] = Value.Errors(Env, input);
     const field = first?.instancePath.replace(/^\//, "") || "environment";

@@ -51,12 +51,66 @@ describe("rate limits", () => {
       expect(res.body.code).toBe(429);
       expect(res.body.message).toMatch(/^Too many requests, please retry in \d+ seconds$/);
       expect(res.body.data).toBeNull();
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      const zh = await limited.request.get("/web-api/p1/base/config").set("language", "ZH_CN");
+      expect(zh.body.message).toMatch(/^请求过于频繁/);
       // The web app's files and media are not the API: a page load is never limited.
       for (const path of ["/", "/assets/index.js", "/media/x.png"]) {
         expect((await limited.request.get(path)).status, path).not.toBe(429);
       }
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("code send limits", () => {
+  const send = (app: TestApp, email: string, ip: string) =>
+    app.app.inject({
+      method: "GET",
+      url: `/web-api/p1/uc/account/email/sendEmailCode?email=${encodeURIComponent(email)}`,
+      remoteAddress: ip,
+      headers: { language: "EN" },
+    });
+
+  it("count per target across addresses, and per address across targets", async () => {
+    const limited = await makeTestApp({
+      CODES_PER_TARGET_HOUR: "2",
+      CODES_PER_IP_HOUR: "3",
+      CODE_COOLDOWN_SECONDS: "0",
+    });
+    try {
+      // one email, three addresses: the third send is refused
+      const perTarget = [];
+      for (const ip of ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+        perTarget.push((await send(limited, "one@example.test", ip)).json().code);
+      expect(perTarget.slice(0, 2)).toEqual([200, 200]);
+      expect(perTarget[2]).not.toBe(200);
+      // one address, many emails: the fourth send is refused
+      const perIp = [];
+      for (const n of [1, 2, 3, 4]) perIp.push((await send(limited, `many${n}@example.test`, "10.0.0.9")).json().code);
+      expect(perIp.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(perIp[3]).not.toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("AVALIVE_PROFILE=test raises them, so a suite can send many codes", async () => {
+    const raised = await makeTestApp({
+      AVALIVE_PROFILE: "test",
+      SEND_RATE_LIMIT: "",
+      LOGIN_RATE_LIMIT: "",
+      CODES_PER_IP_HOUR: "",
+    });
+    try {
+      expect(raised.env.CODES_PER_IP_HOUR).toBeGreaterThanOrEqual(10_000);
+      const codes = [];
+      for (let n = 0; n < 40; n++)
+        codes.push((await send(raised, `suite${n % 3}@example.test`, "10.0.1.1")).json().code);
+      expect(new Set(codes)).toEqual(new Set([200]));
+    } finally {
+      await raised.close();
     }
   });
 });

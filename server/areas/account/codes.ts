@@ -1,7 +1,7 @@
 /**
  * One-time verification codes: 6 digits from a CSPRNG, kept only as an HMAC bound to their
- * purpose and target, single use, 10 minutes to live, a 60 s resend cooldown, at most 5 wrong
- * tries per code, and send limits per target and per IP.
+ * purpose and target, single use, 10 minutes to live, at most 5 wrong tries per code, a resend
+ * cooldown (60 s) and send limits per target and per IP (server/env.ts).
  */
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
@@ -15,11 +15,10 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 /** Codes texted by sendSms prove the phone; login and the third-party phone bind take either. */
 export const PHONE_PROOF: readonly CodePurpose[] = ["login", "bind"];
 
+/** Fixed rules; the send limits (cooldown, per target, per IP) come from the environment. */
 export const CODE_RULES = {
   ttlMs: EMAIL_CODE_TTL_MS,
-  cooldownMs: 60_000,
   maxAttempts: 5,
-  perTargetPerHour: 10,
 } as const;
 
 const HOUR_MS = 3600_000;
@@ -50,14 +49,14 @@ export function createCodeService({
         orderBy: { createdAt: "desc" },
         select: { createdAt: true },
       });
-      const waitMs = last ? CODE_RULES.cooldownMs - (now.getTime() - last.createdAt.getTime()) : 0;
+      const waitMs = last ? env.CODE_COOLDOWN_SECONDS * 1000 - (now.getTime() - last.createdAt.getTime()) : 0;
       if (waitMs > 0) throw new BizError("CODE_COOLDOWN", { seconds: Math.ceil(waitMs / 1000) });
       const hourAgo = new Date(now.getTime() - HOUR_MS);
       const [perTarget, perIp] = await Promise.all([
         db.verificationCode.count({ where: { target, createdAt: { gt: hourAgo } } }),
         ip ? db.verificationCode.count({ where: { ip, createdAt: { gt: hourAgo } } }) : 0,
       ]);
-      if (perTarget >= CODE_RULES.perTargetPerHour || perIp >= env.CODES_PER_IP_HOUR) throw new BizError("SEND_LIMIT");
+      if (perTarget >= env.CODES_PER_TARGET_HOUR || perIp >= env.CODES_PER_IP_HOUR) throw new BizError("SEND_LIMIT");
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       await db.$transaction([
