@@ -14,7 +14,8 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import type { Logger } from "pino";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
@@ -31,6 +32,7 @@ import { createDb, type Db } from "./db.ts";
 import type { AppEnv } from "./env.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
+import { createLogger, SummaryLogController } from "./logging.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
@@ -46,7 +48,8 @@ export interface BuildOptions {
   webDist?: string | null;
   /** A controllable clock for time-dependent rules (code expiry). */
   clock?: Clock;
-  logger?: FastifyServerOptions["logger"];
+  /** A pino logger to use instead of the one LOG_FORMAT and LOG_LEVEL describe (tests read its lines). */
+  logger?: Logger;
 }
 
 export const WEB_DIST = path.resolve(import.meta.dirname, "../web/dist");
@@ -54,10 +57,9 @@ export const WEB_DIST = path.resolve(import.meta.dirname, "../web/dist");
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
-      redact: ["req.headers.authorization"],
-    },
+    loggerInstance: (options.logger ?? createLogger(env)) as FastifyBaseLogger,
+    // one summary line per request instead of two (server/logging.ts)
+    logController: new SummaryLogController(),
     genReqId: () => randomUUID(),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.isProduction,

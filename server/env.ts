@@ -50,6 +50,8 @@ const Env = Type.Object({
   /** Seconds before a code may be sent again to the same email or phone. */
   CODE_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  /** `pretty` (readable lines) or `json` (one JSON object a line); default: pretty in a terminal outside production. */
+  LOG_FORMAT: Type.Optional(Type.Union([Type.Literal("pretty"), Type.Literal("json")])),
   LOG_LEVEL: Type.Union(
     ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
     { default: "info" },

@@ -81,6 +81,26 @@ describe("home page", () => {
   });
 });
 
+describe("for crawlers", () => {
+  it("serves a real robots.txt, not the app's HTML", async () => {
+    const res = await fetch(`${baseUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Disallow: /web-api/");
+    expect(text).not.toContain("<html");
+  });
+
+  it("gives the login page a description, in the page's language", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await page.goto(`${baseUrl}/login`);
+    const description = page.locator('meta[name="description"]');
+    await expect.poll(() => description.getAttribute("content"), { timeout: 15_000 }).toMatch(/^Log in to Avalive/);
+    await page.context().close();
+  });
+});
+
 describe("language", () => {
   it("follows the switcher, and the choice survives a reload", async () => {
     const page = await newPage(browser, { language: "EN" });

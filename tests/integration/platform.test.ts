@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -188,12 +189,14 @@ describe("request logs", () => {
         done();
       },
     });
-    const logged = await makeTestApp({}, { logger: { level: "info", stream } });
+    const logged = await makeTestApp({}, { logger: pino({ level: "info" }, stream) });
     try {
       await logged.request.get("/web-api/p1/base/config").set("web_id", "web-123").set("ssid", "ss-456");
-      const completed = lines.find((l) => l.msg === "request completed");
-      expect(completed).toMatchObject({ web_id: "web-123", ssid: "ss-456" });
-      expect(lines.find((l) => l.msg === "incoming request")).toMatchObject({ web_id: "web-123", ssid: "ss-456" });
+      // one summary line per request, with the tracking ids and the fields for JSON readers
+      const summaries = lines.filter((l) => String(l.msg).startsWith("GET /web-api/p1/base/config"));
+      expect(summaries).toHaveLength(1);
+      expect(summaries[0]?.msg).toMatch(/^GET \/web-api\/p1\/base\/config 200 \d+ ms$/);
+      expect(summaries[0]).toMatchObject({ web_id: "web-123", ssid: "ss-456", statusCode: 200 });
     } finally {
       await logged.close();
     }

@@ -135,3 +135,19 @@ describe("after login", () => {
     expect(afterLoginPath("/\\evil.example")).toBe("/");
   });
 });
+
+describe("page descriptions", () => {
+  it("every public page has a description in ZH_CN, ZH_TN and EN, and the rest a default one", async () => {
+    const { en } = await import("../lib/i18n/en.ts");
+    const { zhCN } = await import("../lib/i18n/zh_cn.ts");
+    const { zhTN } = await import("../lib/i18n/zh_tn.ts");
+    for (const catalogue of [en, zhCN, zhTN]) {
+      const meta = catalogue.meta as Record<string, { description?: string }>;
+      expect(meta.default?.description).toBeTruthy();
+      for (const r of all.filter((x) => x.access === "public")) {
+        expect(r.meta, r.fullPath).toBeTruthy();
+        expect(meta[r.meta as string]?.description, r.fullPath).toMatch(/\S{2,}/);
+      }
+    }
+  });
+});

@@ -14,7 +14,10 @@ export interface RouteDef {
   access: Access;
   /** i18n key of the page title (titles.*). */
   title: string;
-  /** i18n key prefix of keywords/description (meta.<key>.keywords, meta.<key>.description). */
+  /**
+   * i18n key prefix of the description and optional keywords (meta.<key>.description,
+   * meta.<key>.keywords). Every public page has one; others fall back to meta.default.
+   */
   meta?: string;
   /** Pinch-zoom allowed: only the marketing pages (/, /live, /customized, /ip). */
   zoomable?: boolean;
@@ -45,28 +48,37 @@ export const ROUTES: RouteDef[] = [
   pub("/customized", "customized", { meta: "customized", zoomable: true }),
   pub("/ip", "ip", { meta: "ip", zoomable: true }),
   pub("/help", "help", { meta: "help" }),
-  pub("/douyinHelp", "douyinHelp"),
+  pub("/douyinHelp", "douyinHelp", { meta: "douyinHelp" }),
   pub("/download", "download", { meta: "download" }),
   pub("/member", "member", { meta: "member" }),
-  pub("/notice", "notice"),
-  pub("/noticeDetail", "noticeDetail"),
+  pub("/notice", "notice", { meta: "notice" }),
+  pub("/noticeDetail", "noticeDetail", { meta: "noticeDetail" }),
   pub("/introduce", "introduce", { meta: "introduce" }),
   pub("/shop", "shop", {
     meta: "shop",
     redirectTo: "singleList",
-    children: [pub("singleList", "singleList"), pub("singleDetail", "singleDetail")],
+    children: [
+      pub("singleList", "singleList", { meta: "singleList" }),
+      pub("singleDetail", "singleDetail", { meta: "singleDetail" }),
+    ],
   }),
-  pub("/login", "login", { guestOnly: true }),
-  pub("/douyinLogin", "douyinLogin", { guestOnly: true }),
-  pub("/register", "register"),
-  pub("/forget", "forget"),
-  pub("/bindEmail", "bindEmail"),
-  pub("/wxCheck", "wxCheck"),
-  pub("/controllerCheck", "controllerCheck"),
-  pub("/appMember", "appMember"),
-  pub("/appHelp", "appHelp", { children: [pub("catalog", "appHelpCatalog"), pub("detail", "appHelpDetail")] }),
-  pub("/cancelIntroduce", "cancelIntroduce"),
-  pub("/verification", "verification"),
+  pub("/login", "login", { meta: "login", guestOnly: true }),
+  pub("/douyinLogin", "douyinLogin", { meta: "douyinLogin", guestOnly: true }),
+  pub("/register", "register", { meta: "register" }),
+  pub("/forget", "forget", { meta: "forget" }),
+  pub("/bindEmail", "bindEmail", { meta: "bindEmail" }),
+  pub("/wxCheck", "wxCheck", { meta: "wxCheck" }),
+  pub("/controllerCheck", "controllerCheck", { meta: "controllerCheck" }),
+  pub("/appMember", "appMember", { meta: "appMember" }),
+  pub("/appHelp", "appHelp", {
+    meta: "appHelp",
+    children: [
+      pub("catalog", "appHelpCatalog", { meta: "appHelp" }),
+      pub("detail", "appHelpDetail", { meta: "appHelp" }),
+    ],
+  }),
+  pub("/cancelIntroduce", "cancelIntroduce", { meta: "cancelIntroduce" }),
+  pub("/verification", "verification", { meta: "verification" }),
 
   // Routes that need login
   auth("/workbench", "workbench", {

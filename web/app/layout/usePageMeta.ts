@@ -10,7 +10,7 @@ const isHandle = (value: unknown): value is RouteHandle =>
 /** Title, keywords, description and viewport of the deepest matched route, in the current language. */
 export function usePageMeta(): void {
   // t changes identity when the language changes, so the effect re-runs then too.
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const matches = useMatches();
   const def = matches
     .map((m) => m.handle)
@@ -24,9 +24,9 @@ export function usePageMeta(): void {
     applyPageMeta({
       // The home title already leads with the brand.
       title: def.title === "home" ? page : `${page} · ${brand}`,
-      keywords: def.meta ? t(`meta.${def.meta}.keywords`) : undefined,
-      description: def.meta ? t(`meta.${def.meta}.description`) : undefined,
+      keywords: def.meta && i18n.exists(`meta.${def.meta}.keywords`) ? t(`meta.${def.meta}.keywords`) : undefined,
+      description: t(`meta.${def.meta ?? "default"}.description`),
       zoomable: def.zoomable === true,
     });
-  }, [def, t]);
+  }, [def, t, i18n]);
 }

@@ -84,6 +84,25 @@ export const en = {
     error: "Something went wrong",
   },
   meta: {
+    default: {
+      description: "Avalive: design 3D digital-human avatars, assemble live-stream plans and stream as your avatar.",
+    },
+    login: { description: "Log in to Avalive with your email, a phone code, WeChat or QQ." },
+    douyinLogin: { description: "Log in to Avalive with your short-video platform account." },
+    register: { description: "Create a free Avalive account with your email and start designing your avatar." },
+    forget: { description: "Reset your Avalive password with a code sent to your email." },
+    bindEmail: { description: "Confirm an email or phone to finish signing in with WeChat or QQ." },
+    wxCheck: { description: "Finishing your WeChat sign-in to Avalive." },
+    controllerCheck: { description: "Connect the Avalive remote controller to your account." },
+    appMember: { description: "Avalive memberships on your phone: compare tiers and pay in a few taps." },
+    appHelp: { description: "Avalive help on your phone: guides and answers." },
+    douyinHelp: { description: "Help for using Avalive with your short-video platform account." },
+    notice: { description: "Avalive announcements: releases, maintenance windows and events." },
+    noticeDetail: { description: "An Avalive announcement." },
+    singleList: { description: "Popular outfits, scenes, pets and effects for your Avalive avatar." },
+    singleDetail: { description: "An item from the Avalive digital shop." },
+    cancelIntroduce: { description: "What happens when you cancel your Avalive account." },
+    verification: { description: "Confirm the cancellation of your Avalive account with a code." },
     home: {
       keywords: "digital human, 3D avatar, virtual streamer, avatar live stream, face capture",
       description:

@@ -1,0 +1,53 @@
+/**
+ * How the server logs (docs/decisions/015). A person at a terminal gets readable lines: errors,
+ * warnings and one summary line per request. Production and pipes get one JSON object per line,
+ * which log collectors read. `LOG_FORMAT` chooses explicitly.
+ */
+
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import type { AppEnv } from "./env.ts";
+
+export type LogFormat = "pretty" | "json";
+
+export function resolveLogFormat(
+  env: Pick<AppEnv, "LOG_FORMAT" | "isProduction">,
+  isTTY = Boolean(process.stdout.isTTY),
+): LogFormat {
+  if (env.LOG_FORMAT) return env.LOG_FORMAT;
+  return isTTY && !env.isProduction ? "pretty" : "json";
+}
+
+const BASE: pino.LoggerOptions = { redact: ["req.headers.authorization"] };
+
+/** The logger the app is built with. */
+export function createLogger(env: AppEnv, format = resolveLogFormat(env)): Logger {
+  const level = env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL;
+  if (format === "json") return pino({ ...BASE, level });
+  const stream = pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: "HH:MM:ss",
+    // the summary line says it all; the ids stay in the JSON format
+    ignore: "pid,hostname,reqId,web_id,ssid,req,res,responseTime,method,url,statusCode",
+    singleLine: true,
+  });
+  return pino({ ...BASE, level }, stream);
+}
+
+/**
+ * Fastify's request log lines, as one summary a request: `GET /web-api/... 200 12 ms`, with the
+ * fields for JSON readers. Errors are still logged with their stack (on the server, never to the
+ * client). The framework's own hook for this (`logController`).
+ */
+export class SummaryLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const ms = Math.round(reply.elapsedTime);
+    const fields = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error }, line);
+    else reply.log.info(fields, line);
+  }
+}
