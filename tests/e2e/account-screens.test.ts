@@ -44,7 +44,9 @@ describe("login page, international site", () => {
     const page = await newPage(browser, { language: "EN" });
     await openLogin(page, "intl");
     expect(await selectedTab(page)).toBe("Email");
-    await expect.poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 }).toEqual(["Email", "Phone code"]);
+    await expect
+      .poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 })
+      .toEqual(["Email", "Phone code"]);
     expect(await providers(page)).toEqual(["third-party-wechat", "third-party-qq"]);
     await screenshot(page, "login-intl-en");
     expect(page.errors).toEqual([]);
@@ -79,7 +81,9 @@ describe("login page, domestic site", () => {
     await openLogin(page, "cn");
     // The domestic site's default language applies to a visitor who has not picked one.
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
-    await expect.poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 }).toEqual(["验证码登录", "邮箱登录"]);
+    await expect
+      .poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 })
+      .toEqual(["验证码登录", "邮箱登录"]);
     expect(await selectedTab(page)).toBe("验证码登录");
     expect(await providers(page)).toEqual(["third-party-wechat"]);
     await screenshot(page, "login-cn-zh_cn");
@@ -112,7 +116,9 @@ describe("login page, domestic site", () => {
     await asDomestic(page);
     await page.goto(`${baseUrl}/bindEmail?ticket=not-a-real-ticket`);
     await page.getByTestId("bind-email").waitFor();
-    await expect.poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 }).toEqual(["邮箱验证", "手机号验证"]);
+    await expect
+      .poll(() => page.getByRole("tab").allTextContents(), { timeout: 15_000 })
+      .toEqual(["邮箱验证", "手机号验证"]);
     await page.getByRole("tab", { name: "手机号验证" }).click();
     expect(await textOf(page.locator(".login__subtitle"))).toBe("验证手机号以完成第三方账号登录。");
     await page.getByTestId("bind-phone-form").waitFor();

@@ -130,7 +130,9 @@ describe("start design and the face editor", () => {
     await page.getByTestId("slider-next").click();
     expect(await page.getByTestId("slider-page").textContent()).toBe("Page 2 of 2");
     expect(await page.getByTestId("slider-next").isDisabled()).toBe(true);
-    await expect.poll(() => page.getByTestId("role-card").allTextContents(), { timeout: 15_000 }).not.toEqual(firstPage);
+    await expect
+      .poll(() => page.getByTestId("role-card").allTextContents(), { timeout: 15_000 })
+      .not.toEqual(firstPage);
 
     // Diamond avatars are locked for gold: refused here with the message, no call made.
     const locked = page.locator('[data-testid="role-card"][data-locked="true"]').first();
@@ -294,19 +296,20 @@ describe("start design and the face editor", () => {
     await page.context().close();
   });
 
-  it("after a long time without operation counts down and leaves the editor", async () => {
+  it("after a long time without operation counts down, then logs out (the app-wide idle rule)", async () => {
     const page = await loggedIn("gold@demo.avalive.dev");
     const id = await api<string>(page.token, "/web-api/v1/douyin/customRole/create", { id: "sys-f-02" });
     await page.goto(`${baseUrl}/face?roleId=${id}&idle=2&idleCountdown=8`);
     const notice = page.getByTestId("idle-notice");
     await notice.waitFor({ timeout: 15_000 });
     expect(await notice.textContent()).toContain("No operation over a long time");
-    expect(await notice.textContent()).toMatch(/closes in [1-8] seconds?/);
+    expect(await notice.textContent()).toMatch(/logged out in [1-8] seconds?/);
     // Acting keeps the editor open ...
     await notice.getByRole("button").click();
-    expect(await notice.count()).toBe(0);
-    // ... and doing nothing again ends in /myPerson.
-    await page.waitForURL((url) => url.pathname === "/myPerson", { timeout: 30_000 });
+    await expect.poll(() => notice.count()).toBe(0);
+    // ... and doing nothing again ends the session.
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem("avalive.token"))).toBeNull();
     await page.context().close();
   });
 });

@@ -15,7 +15,9 @@ declare global {
 export type HostMessage =
   | { type: "editPlan"; data: { planId: string; roleId: string; roleType: string } }
   | { type: "editPerson"; data: { roleId: string; twoMenu?: string } }
-  | { type: "noAuth"; data: { jump: string } };
+  | { type: "noAuth"; data: { jump: string } }
+  /** The idle rule's automatic exit (spec section 4): the host decides what leaving means. */
+  | { type: "idleExit"; data: Record<string, never> };
 
 export function isEmbedded(): boolean {
   if (window.__MICRO_APP_ENVIRONMENT__) return true;

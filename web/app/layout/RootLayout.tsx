@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, ScrollRestoration } from "react-router";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
+import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { useUserInfo } from "../../features/account/api.ts";
@@ -38,6 +39,7 @@ export function RootLayout() {
       <ToastHost />
       <ConfirmDialog />
       <LoadingOverlay />
+      <IdleWatch />
       <ScrollRestoration />
     </>
   );

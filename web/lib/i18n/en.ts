@@ -83,6 +83,11 @@ export const en = {
     notFound: "Page not found",
     error: "Something went wrong",
   },
+  idle: {
+    countdown_one: "You will be logged out in {{count}} second unless you continue.",
+    countdown_other: "You will be logged out in {{count}} seconds unless you continue.",
+    stay: "Continue",
+  },
   meta: {
     default: {
       description: "Avalive: design 3D digital-human avatars, assemble live-stream plans and stream as your avatar.",
@@ -448,9 +453,6 @@ export const en = {
       system: "System avatars",
       apply: "Apply blend",
     },
-    idleCountdown_one: "The editor closes in {{count}} second unless you continue.",
-    idleCountdown_other: "The editor closes in {{count}} seconds unless you continue.",
-    idleStay: "Continue editing",
     missingTitle: "This avatar cannot be opened",
     missingBody: "It may have been deleted, or the link is incomplete.",
     toMyAvatars: "Go to my avatars",

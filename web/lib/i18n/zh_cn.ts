@@ -85,6 +85,11 @@ export const zhCN: Messages = {
     notFound: "页面不存在",
     error: "出错了",
   },
+  idle: {
+    countdown_one: "{{count}} 秒后将自动退出登录，除非你继续操作。",
+    countdown_other: "{{count}} 秒后将自动退出登录，除非你继续操作。",
+    stay: "继续",
+  },
   meta: {
     default: { description: "Avalive：设计 3D 数字人形象，编排直播方案，以虚拟形象开播。" },
     login: { description: "使用邮箱、手机验证码、微信或 QQ 登录 Avalive。" },
@@ -441,9 +446,6 @@ export const zhCN: Messages = {
       system: "系统形象",
       apply: "应用融合",
     },
-    idleCountdown_one: "{{count}} 秒后将退出编辑器，除非你继续操作。",
-    idleCountdown_other: "{{count}} 秒后将退出编辑器，除非你继续操作。",
-    idleStay: "继续编辑",
     missingTitle: "无法打开此形象",
     missingBody: "它可能已被删除，或链接不完整。",
     toMyAvatars: "前往我的形象",

@@ -85,6 +85,11 @@ export const zhTN: Messages = {
     notFound: "頁面不存在",
     error: "出錯了",
   },
+  idle: {
+    countdown_one: "{{count}} 秒後將自動登出，除非你繼續操作。",
+    countdown_other: "{{count}} 秒後將自動登出，除非你繼續操作。",
+    stay: "繼續",
+  },
   meta: {
     default: { description: "Avalive：設計 3D 數位人形象，編排直播方案，以虛擬形象開播。" },
     login: { description: "使用郵箱、手機驗證碼、微信或 QQ 登入 Avalive。" },
@@ -441,9 +446,6 @@ export const zhTN: Messages = {
       system: "系統形象",
       apply: "套用融合",
     },
-    idleCountdown_one: "{{count}} 秒後將退出編輯器，除非你繼續操作。",
-    idleCountdown_other: "{{count}} 秒後將退出編輯器，除非你繼續操作。",
-    idleStay: "繼續編輯",
     missingTitle: "無法開啟此形象",
     missingBody: "它可能已被刪除，或連結不完整。",
     toMyAvatars: "前往我的形象",

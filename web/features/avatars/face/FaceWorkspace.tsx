@@ -15,7 +15,6 @@ import { type InitFace, type SysAttr, useUpdateCustomRole } from "../api.ts";
 import { NameDialog } from "../NameDialog.tsx";
 import { BlendPanel } from "./BlendPanel.tsx";
 import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
-import { IdleNotice } from "./IdleNotice.tsx";
 import { SliderPanel } from "./SliderPanel.tsx";
 import { Swatches } from "./Swatches.tsx";
 import { useFaceEditor } from "./useFaceEditor.ts";
@@ -176,7 +175,6 @@ export function FaceWorkspace({
           onCancel={() => setSaving(false)}
         />
       )}
-      <IdleNotice onExit={leave} />
     </div>
   );
 }

@@ -42,10 +42,12 @@ describe("idle notice", () => {
   });
 
   it("defaults to ten minutes; the query or localStorage can shorten it", () => {
-    expect(idleConfig("", null)).toEqual({ idleMs: 600_000, countdownMs: 60_000 });
+    expect(idleConfig("", null)).toEqual({ idleMs: 1_800_000, countdownMs: 60_000 });
     expect(idleConfig("?roleId=x&idle=3&idleCountdown=2", null)).toEqual({ idleMs: 3_000, countdownMs: 2_000 });
     const storage = { getItem: (k: string) => (k === "avalive.idleSeconds" ? "7" : null) };
     expect(idleConfig("", storage)).toEqual({ idleMs: 7_000, countdownMs: 60_000 });
-    expect(idleConfig("?idle=-1", null).idleMs).toBe(600_000);
+    expect(idleConfig("?idle=-1", null).idleMs).toBe(1_800_000);
+    // only ever shorter: a link or a stored value cannot keep a session alive longer
+    expect(idleConfig("?idle=99999&idleCountdown=600", null)).toEqual({ idleMs: 1_800_000, countdownMs: 60_000 });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The idle notice (spec section 4): after `idleMs` without an operation a notice counts down
- * `countdownMs` in whole seconds, then the editor exits, unless the user acts first.
+ * The idle rule (spec section 4), app-wide for logged-in users (docs/decisions/017): after
+ * `idleMs` without an operation a notice counts down `countdownMs` in whole seconds, then the
+ * session exits, unless the user acts first.
  */
 export interface IdleOptions {
   idleMs: number;
@@ -50,13 +51,13 @@ export function createIdleTimer(options: IdleOptions): IdleTimer {
   return { activity: arm, stop: clear };
 }
 
-const DEFAULT_IDLE_S = 600;
-const DEFAULT_COUNTDOWN_S = 60;
+export const IDLE_SECONDS = 30 * 60;
+export const IDLE_COUNTDOWN_SECONDS = 60;
 
 /**
- * How long: 10 minutes and a 60 s countdown, unless the page's query (`idle`, `idleCountdown`, in
- * seconds) or localStorage (`avalive.idleSeconds`, `avalive.idleCountdown`) says otherwise, so
- * tests need not wait ten minutes.
+ * How long: 30 minutes and a 60 s countdown. The page's query (`idle`, `idleCountdown`, in
+ * seconds) or localStorage (`avalive.idleSeconds`, `avalive.idleCountdown`) may shorten them, so
+ * tests and kiosks need not wait; nothing can lengthen them.
  */
 export function idleConfig(
   search: string,
@@ -65,10 +66,10 @@ export function idleConfig(
   const query = new URLSearchParams(search);
   const read = (key: string, stored: string, fallback: number) => {
     const value = Number(query.get(key) ?? storage?.getItem(stored) ?? Number.NaN);
-    return (Number.isFinite(value) && value > 0 ? value : fallback) * 1000;
+    return (Number.isFinite(value) && value > 0 ? Math.min(value, fallback) : fallback) * 1000;
   };
   return {
-    idleMs: read("idle", "avalive.idleSeconds", DEFAULT_IDLE_S),
-    countdownMs: read("idleCountdown", "avalive.idleCountdown", DEFAULT_COUNTDOWN_S),
+    idleMs: read("idle", "avalive.idleSeconds", IDLE_SECONDS),
+    countdownMs: read("idleCountdown", "avalive.idleCountdown", IDLE_COUNTDOWN_SECONDS),
   };
 }

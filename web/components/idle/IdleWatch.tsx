@@ -1,0 +1,78 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translate } from "../../../shared/messages.ts";
+import { tellHost } from "../../lib/host.ts";
+import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
+import { currentPath, navigate } from "../../lib/navigation.ts";
+import { loginPathFor, useLanguage, useSession } from "../../lib/session.ts";
+import "./idle.css";
+
+/** What counts as an operation. Any of them cancels a running countdown. */
+const OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
+
+/** The automatic exit: the session ends here, or the host app is told in embedded mode. */
+function exitSession() {
+  if (tellHost({ type: "idleExit", data: {} })) return;
+  const session = useSession.getState();
+  const target = loginPathFor(session.userInfo);
+  session.logout();
+  if (currentPath() !== target) navigate(target);
+}
+
+/**
+ * The idle rule (spec section 4) for every page a logged-in user sees, the editors included:
+ * mounted once per layout, it watches for operations and, after a long time without one, shows
+ * 'No operation over a long time' with a seconds countdown before the automatic exit.
+ */
+export function IdleWatch() {
+  const token = useSession((s) => s.token);
+  if (!token) return null;
+  return <IdleNotice />;
+}
+
+function IdleNotice() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [left, setLeft] = useState<number | null>(null);
+
+  useEffect(() => {
+    const { idleMs, countdownMs } = idleConfig(window.location.search, window.localStorage);
+    const timer = createIdleTimer({ idleMs, countdownMs, onCountdown: setLeft, onExit: exitSession });
+    const onOperation = () => timer.activity();
+    for (const type of OPERATIONS) window.addEventListener(type, onOperation, { capture: true, passive: true });
+    return () => {
+      timer.stop();
+      for (const type of OPERATIONS) window.removeEventListener(type, onOperation, { capture: true });
+    };
+  }, []);
+
+  if (left === null) return null;
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog dialog--confirm idle-notice"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="idle-notice-title"
+        aria-describedby="idle-notice-message"
+        data-testid="idle-notice"
+      >
+        <h2 className="dialog__title" id="idle-notice-title">
+          {translate("idle", language)}
+        </h2>
+        <p className="dialog__message" id="idle-notice-message">
+          {t("idle.countdown", { count: left })}
+        </p>
+        <p className="idle-notice__seconds" aria-hidden="true">
+          {left}
+        </p>
+        <div className="dialog__actions">
+          {/* any operation cancels; the button gives the pointer somewhere obvious to go */}
+          <button type="button" className="btn btn--primary">
+            {t("idle.stay")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
