@@ -24,6 +24,7 @@ import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
+import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
@@ -33,6 +34,7 @@ import type { AppEnv } from "./env.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, SummaryLogController } from "./logging.ts";
+import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
@@ -139,6 +141,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await p1.register(configRoutes);
       await p1.register(accountPublicRoutes);
       await p1.register(mediaRoutes);
+      await p1.register(orderPublicRoutes);
+      await p1.register(paymentNotifyRoutes);
     },
     { prefix: "/web-api/p1" },
   );
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(fileRoutes);
       await v1.register(roleRoutes);
       await v1.register(planRoutes);
+      await v1.register(orderRoutes);
     },
     { prefix: "/web-api/v1" },
   );
@@ -156,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(devRoutes);
     await app.register(sandboxRoutes);
   }
+  if (env.PAY_SANDBOX) await app.register(paymentSandboxRoutes);
 
   fs.mkdirSync(env.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -40,6 +40,17 @@ const Env = Type.Object({
   AVALIVE_PROFILE: Type.Union([Type.Literal("default"), Type.Literal("test")], { default: "default" }),
   /** Per IP and minute, across the whole /web-api. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
+  /** Serve the local payment sandbox (/pay-sandbox); default on outside production (docs/decisions/019). */
+  PAY_SANDBOX: Type.Optional(Type.Boolean()),
+  /** Real merchant keys; without them the sandbox's generated keys are used. PEM texts. */
+  ALIPAY_APP_ID: Type.String({ default: "2021000000000000" }),
+  ALIPAY_APP_PRIVATE_KEY: Type.Optional(Type.String()),
+  ALIPAY_PUBLIC_KEY: Type.Optional(Type.String()),
+  WECHAT_MCH_ID: Type.String({ default: "1900000000" }),
+  WECHAT_API_V3_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 32 })),
+  WECHAT_PLATFORM_PUBLIC_KEY: Type.Optional(Type.String()),
+  WECHAT_PLATFORM_SERIAL: Type.Optional(Type.String()),
+  CARD_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** Per IP and minute, on the calls that send codes and on the login calls. */
   SEND_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
@@ -60,7 +71,8 @@ const Env = Type.Object({
 
 export type RawEnv = Static<typeof Env>;
 
-export interface AppEnv extends RawEnv {
+export interface AppEnv extends Omit<RawEnv, "PAY_SANDBOX"> {
+  PAY_SANDBOX: boolean;
   DATABASE_URL: string;
   hostOrigins: string[];
   mediaDir: string;
@@ -107,5 +119,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
       .filter(Boolean),
     mediaDir: path.join(dataDir, "media"),
     isProduction: env.NODE_ENV === "production",
+    PAY_SANDBOX: env.PAY_SANDBOX ?? env.NODE_ENV !== "production",
   };
 }

@@ -74,6 +74,12 @@ export const CODES = {
   // payment: 1401-1499
   PAY_ERROR: c(1401, 200, "payError"),
   WECHAT_LIMIT: c(1402, 200, "wechatLimit"),
+  SKU_UNKNOWN: c(1403, 200, "skuUnknown"),
+  CHANNEL_NOT_OFFERED: c(1404, 200, "channelNotOffered"),
+  ORDER_CLOSED: c(1405, 200, "orderClosed"),
+  ORDER_PAID: c(1406, 200, "orderPaid"),
+  TRIAL_USED: c(1407, 200, "trialUsed"),
+  DOWNGRADE_REFUSED: c(1408, 200, "downgradeRefused"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

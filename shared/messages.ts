@@ -151,6 +151,61 @@ export const MESSAGES = {
     "微信支付限額3000元，請選擇其他支付方式",
   ),
 
+  skuUnknown: m("This product is not for sale", "该商品不在售", "該商品不在售"),
+  channelNotOffered: m(
+    "This payment method is not offered on this site",
+    "本站不支持该支付方式",
+    "本站不支援該支付方式",
+  ),
+  orderClosed: m("This order has closed, please place a new one", "订单已关闭，请重新下单", "訂單已關閉，請重新下單"),
+  orderPaid: m("This order has already been paid", "该订单已支付", "該訂單已支付"),
+  trialUsed: m("The free trial has already been used", "免费试用已使用过", "免費試用已使用過"),
+  downgradeRefused: m(
+    "You hold {tier} until {date}; choose it or a higher tier",
+    "你的{tier}有效期至{date}，请选择该等级或更高等级",
+    "你的{tier}有效期至{date}，請選擇該等級或更高等級",
+  ),
+  paySuccess: m("Payment successful", "支付成功", "支付成功"),
+  trialStarted: m("Your free trial has started", "免费试用已开通", "免費試用已開通"),
+  notifyRefused: m("Notification refused", "通知验证失败", "通知驗證失敗"),
+
+  // catalogue names
+  tier_silver: m("Silver member", "白银会员", "白銀會員"),
+  tier_gold: m("Gold member", "黄金会员", "黃金會員"),
+  tier_diamond: m("Diamond member", "钻石会员", "鑽石會員"),
+  tier_cloud: m("Cloud member", "云会员", "雲會員"),
+  period_month: m("1 month", "月卡", "月卡"),
+  period_season: m("1 season", "季卡", "季卡"),
+  period_year: m("1 year", "年卡", "年卡"),
+  hoursPackage: m("{hours} cloud-rendering hours", "{hours}小时云渲染时长", "{hours}小時雲渲染時長"),
+  benefits_silver: m(
+    "Real-time face capture|Local-rendering live stream|5 DIY faces, 5 plans",
+    "实时面部捕捉|本地渲染直播|5 个 DIY 形象、5 个方案",
+    "即時面部捕捉|本地渲染直播|5 個 DIY 形象、5 個方案",
+  ),
+  benefits_gold: m(
+    "Everything in silver|More live modes|Half-body capture|15 DIY faces, 20 plans",
+    "包含白银全部权益|更多直播模式|半身动作捕捉|15 个 DIY 形象、20 个方案",
+    "包含白銀全部權益|更多直播模式|半身動作捕捉|15 個 DIY 形象、20 個方案",
+  ),
+  benefits_diamond: m(
+    "All rights|Customisation|Professional motion capture|50 DIY faces, 100 plans",
+    "全部权益|形象定制|专业动作捕捉|50 个 DIY 形象、100 个方案",
+    "全部權益|形象定制|專業動作捕捉|50 個 DIY 形象、100 個方案",
+  ),
+  benefits_cloud: m(
+    "Cloud rendering at 720p|Stream without a strong PC|5 DIY faces, 10 plans",
+    "720p 云端渲染|无需高配电脑即可直播|5 个 DIY 形象、10 个方案",
+    "720p 雲端渲染|無需高配電腦即可直播|5 個 DIY 形象、10 個方案",
+  ),
+  status_1: m("Pending payment", "待支付", "待支付"),
+  status_2: m("Paid", "已支付", "已支付"),
+  status_3: m("Payment failed", "支付失败", "支付失敗"),
+  status_4: m("Closed", "已关闭", "已關閉"),
+  channel_alipay: m("Alipay", "支付宝", "支付寶"),
+  channel_wechat: m("WeChat Pay", "微信支付", "微信支付"),
+  channel_card: m("Card", "银行卡", "銀行卡"),
+
   // success messages
   loginSuccess: m("Login successful", "登录成功", "登入成功"),
   registerSuccess: m("Registration successful", "注册成功", "註冊成功"),

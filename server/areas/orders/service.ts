@@ -1,0 +1,437 @@
+/**
+ * Orders, memberships and cloud hours (docs/decisions/018). Orders are made here and paid at a
+ * provider; a verified notification comes back through `recordPaymentEvent`, which records it under
+ * its provider event id and applies its effect in one transaction, exactly once.
+ */
+
+import { randomBytes, randomInt } from "node:crypto";
+import type { Language, Site } from "../../../shared/constants.ts";
+import { rankOf, type VipType } from "../../../shared/membership.ts";
+import { translate } from "../../../shared/messages.ts";
+import {
+  CURRENCY,
+  channelsForSite,
+  findSku,
+  iosProductId,
+  isTimeZone,
+  makeOrderNo,
+  ORDER_CLOSE_MINUTES,
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  type OrderRange,
+  PAYABLE_STATUSES,
+  type PayChannel,
+  rangeStart,
+  type Sku,
+  skusFor,
+  TRIAL,
+  VIP_TIERS,
+  WECHAT_CAP_FEN,
+} from "../../../shared/orders.ts";
+import type {
+  HourPackage,
+  IosSku,
+  NamedValue,
+  OrderPage,
+  OrderPageBody,
+  OrderRow,
+  OrderStatusData,
+  PayTicket,
+  UserVip,
+  VipSku,
+} from "../../../shared/schemas/orders.ts";
+import { BizError } from "../../errors.ts";
+import type { Order, Prisma } from "../../generated/prisma/client.ts";
+import type { Deps } from "../../types.ts";
+
+const DAY_MS = 86_400_000;
+type Tx = Prisma.TransactionClient;
+
+export interface PaymentEventInput {
+  provider: PayChannel;
+  /** notify_id (Alipay), the notification id (WeChat Pay), event.id (card). */
+  eventId: string;
+  orderNo: string;
+  /** In the smallest unit, as the provider stated it. */
+  amount: number;
+  currency: string;
+  outcome: "paid" | "failed";
+}
+
+export const tierName = (tier: string, language: Language) => translate(`tier_${tier as VipType}`, language);
+export const benefitsOf = (tier: string, language: Language) =>
+  translate(`benefits_${tier as VipType}`, language).split("|");
+
+/** The product's name in `language`, as the order keeps it. */
+function productName(sku: Sku, language: Language): string {
+  if (sku.kind === "hours") return translate("hoursPackage", language, { hours: sku.hours });
+  const sep = language === "EN" ? " · " : " ";
+  return `${tierName(sku.tier, language)}${sep}${translate(`period_${sku.period}`, language)}`;
+}
+
+/** A membership's value per day on this site, in minor units (its monthly price over 30 days). */
+function dailyValue(site: Site, tier: string): number {
+  const month = skusFor(site).find((s) => s.kind === "vip" && s.tier === tier && s.period === "month");
+  return month ? month.price / 30 : 1;
+}
+
+export function createOrderService(deps: Pick<Deps, "db" | "clock" | "env">) {
+  const { db, clock, env } = deps;
+  const site = env.SITE;
+  const money = CURRENCY[site];
+  const defaultZone = site === "cn" ? "Asia/Shanghai" : "UTC";
+
+  /** Unpaid orders past their time close; a closed order cannot start a payment. */
+  async function closeExpired(where: Prisma.OrderWhereInput = {}) {
+    await db.order.updateMany({
+      where: { ...where, status: ORDER_STATUS.pending, closesAt: { lte: clock.now() } },
+      data: { status: ORDER_STATUS.closed },
+    });
+  }
+
+  /** `origin`: this server as the caller reached it, for the QR code's absolute URL. */
+  function ticket(order: Order, language: Language, origin: string): PayTicket {
+    const payUrl = `/pay-sandbox/${order.channel}/${order.payId}?lang=${language}`;
+    return {
+      orderId: order.id,
+      orderNo: order.orderNo,
+      status: order.status,
+      productName: order.productName,
+      channel: order.channel as PayChannel,
+      quantity: order.quantity,
+      amount: order.amount,
+      currency: order.currency as "CNY" | "USD",
+      symbol: money.symbol,
+      expiresAt: order.closesAt.toISOString(),
+      payUrl,
+      qrText: `${origin}${payUrl}`,
+    };
+  }
+
+  function checkChannel(channel: PayChannel, amount: number) {
+    if (!channelsForSite(site).includes(channel)) throw new BizError("CHANNEL_NOT_OFFERED");
+    if (channel === "wechat" && amount > WECHAT_CAP_FEN) throw new BizError("WECHAT_LIMIT");
+  }
+
+  /** The user's membership now: the User row holds the current window (seeded, bought or trial). */
+  async function currentOf(tx: Tx | typeof db, userId: string) {
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { vipType: true, vipExpiresAt: true },
+    });
+    const now = clock.now();
+    const active = user.vipType && (!user.vipExpiresAt || user.vipExpiresAt > now);
+    return active
+      ? { tier: user.vipType as string, expiresAt: user.vipExpiresAt ?? new Date(now.getTime() + 3650 * DAY_MS) }
+      : null;
+  }
+
+  /**
+   * Add `days` of `tier` (decision 018): the same tier stacks from its expiry; a tier of the same
+   * or higher rank starts now and the old one's remaining value carries over, converted at each
+   * tier's price per day; a lower tier's value extends the current, higher one the same way.
+   */
+  async function grantVip(
+    tx: Tx,
+    userId: string,
+    tier: string,
+    days: number,
+    source: "order" | "trial",
+    orderId?: string,
+  ) {
+    const now = clock.now();
+    const current = await currentOf(tx, userId);
+    let vipType = tier;
+    let startsAt = now;
+    let expiresAt: Date;
+    if (!current) {
+      expiresAt = new Date(now.getTime() + days * DAY_MS);
+    } else if (current.tier === tier) {
+      startsAt = current.expiresAt;
+      expiresAt = new Date(current.expiresAt.getTime() + days * DAY_MS);
+    } else if (rankOf(tier) >= rankOf(current.tier)) {
+      const leftMs = current.expiresAt.getTime() - now.getTime();
+      const carried = (leftMs * dailyValue(site, current.tier)) / dailyValue(site, tier);
+      expiresAt = new Date(now.getTime() + days * DAY_MS + Math.floor(carried));
+    } else {
+      vipType = current.tier;
+      startsAt = current.expiresAt;
+      const converted = (days * DAY_MS * dailyValue(site, tier)) / dailyValue(site, current.tier);
+      expiresAt = new Date(current.expiresAt.getTime() + Math.floor(converted));
+    }
+    await tx.user.update({ where: { id: userId }, data: { vipType, vipExpiresAt: expiresAt } });
+    await tx.membership.create({
+      data: { userId, tier: vipType, startsAt, endsAt: expiresAt, source, orderId: orderId ?? null },
+    });
+  }
+
+  return {
+    vipSkus(language: Language): VipSku[] {
+      return skusFor(site).flatMap((sku) =>
+        sku.kind === "vip"
+          ? [
+              {
+                id: sku.id,
+                tier: sku.tier,
+                period: sku.period,
+                days: sku.days,
+                name: productName(sku, language),
+                tierName: tierName(sku.tier, language),
+                periodName: translate(`period_${sku.period}`, language),
+                benefits: benefitsOf(sku.tier, language),
+                price: sku.price,
+                originalPrice: sku.monthly,
+                currency: money.code,
+                symbol: money.symbol,
+              },
+            ]
+          : [],
+      );
+    },
+
+    hourPackages(language: Language): HourPackage[] {
+      return skusFor(site).flatMap((sku) =>
+        sku.kind === "hours"
+          ? [
+              {
+                id: sku.id,
+                hours: sku.hours,
+                name: productName(sku, language),
+                price: sku.price,
+                currency: money.code,
+                symbol: money.symbol,
+              },
+            ]
+          : [],
+      );
+    },
+
+    iosSkus(language: Language): IosSku[] {
+      return skusFor(site).map((sku) => ({
+        id: sku.id,
+        productId: iosProductId(sku),
+        name: productName(sku, language),
+        tier: sku.kind === "vip" ? sku.tier : null,
+        hours: sku.kind === "hours" ? sku.hours : null,
+        price: sku.price,
+        currency: money.code,
+        symbol: money.symbol,
+      }));
+    },
+
+    statusList(language: Language): NamedValue[] {
+      return ORDER_STATUSES.map((value) => ({ value, name: translate(`status_${value}`, language) }));
+    },
+
+    async create(
+      userId: string,
+      input: { skuId: string; channel: PayChannel; quantity?: number },
+      language: Language,
+      origin: string,
+    ) {
+      const sku = findSku(site, input.skuId);
+      if (!sku) throw new BizError("SKU_UNKNOWN");
+      const quantity = input.quantity ?? 1;
+      const amount = sku.price * quantity;
+      checkChannel(input.channel, amount);
+      if (sku.kind === "vip") {
+        const current = await currentOf(db, userId);
+        if (current && rankOf(sku.tier) < rankOf(current.tier)) {
+          throw new BizError("DOWNGRADE_REFUSED", {
+            tier: tierName(current.tier, language),
+            date: current.expiresAt.toISOString().slice(0, 10),
+          });
+        }
+      }
+      const now = clock.now();
+      const order = await db.order.create({
+        data: {
+          orderNo: makeOrderNo(now, randomInt),
+          userId,
+          skuId: sku.id,
+          kind: sku.kind,
+          tier: sku.kind === "vip" ? sku.tier : null,
+          days: sku.kind === "vip" ? sku.days * quantity : null,
+          minutes: sku.kind === "hours" ? sku.hours * 60 * quantity : null,
+          productName: productName(sku, language),
+          channel: input.channel,
+          quantity,
+          amount,
+          currency: money.code,
+          payId: randomBytes(16).toString("hex"),
+          closesAt: new Date(now.getTime() + ORDER_CLOSE_MINUTES * 60_000),
+          createdAt: now,
+        },
+      });
+      return ticket(order, language, origin);
+    },
+
+    /** 'Proceed Pay': a new payment attempt for the same order (never a second order). */
+    async repay(userId: string, orderId: string, channel: PayChannel | undefined, language: Language, origin: string) {
+      await closeExpired({ id: orderId });
+      const order = await db.order.findFirst({ where: { id: orderId, userId } });
+      if (!order) throw new BizError("NOT_FOUND");
+      if (order.status === ORDER_STATUS.paid) throw new BizError("ORDER_PAID");
+      if (!PAYABLE_STATUSES.includes(order.status as 1 | 3)) throw new BizError("ORDER_CLOSED");
+      const next = channel ?? (order.channel as PayChannel);
+      checkChannel(next, order.amount);
+      const updated = await db.order.update({
+        where: { id: order.id },
+        data: { channel: next, status: ORDER_STATUS.pending, payId: randomBytes(16).toString("hex") },
+      });
+      return ticket(updated, language, origin);
+    },
+
+    async status(userId: string, orderId: string, language: Language): Promise<OrderStatusData> {
+      await closeExpired({ id: orderId });
+      const order = await db.order.findFirst({ where: { id: orderId, userId } });
+      if (!order) throw new BizError("NOT_FOUND");
+      return {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        status: order.status,
+        statusName: translate(`status_${order.status as 1}`, language),
+        paidAt: order.paidAt?.toISOString() ?? null,
+      };
+    },
+
+    async page(userId: string, body: OrderPageBody, language: Language): Promise<OrderPage> {
+      await closeExpired({ userId });
+      const zone = body.timeZone && isTimeZone(body.timeZone) ? body.timeZone : defaultZone;
+      const from = rangeStart((body.range ?? "all") as OrderRange, clock.now(), zone);
+      const where: Prisma.OrderWhereInput = { userId, ...(from ? { createdAt: { gte: from } } : {}) };
+      const [rows, total] = await Promise.all([
+        db.order.findMany({
+          where,
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          skip: (body.page - 1) * body.limit,
+          take: body.limit,
+        }),
+        db.order.count({ where }),
+      ]);
+      const records: OrderRow[] = rows.map((o) => ({
+        orderId: o.id,
+        orderNo: o.orderNo,
+        productName: o.productName,
+        channel: o.channel as PayChannel,
+        channelName: translate(`channel_${o.channel as PayChannel}`, language),
+        quantity: o.quantity,
+        amount: o.amount,
+        currency: o.currency as "CNY" | "USD",
+        symbol: CURRENCY[o.currency === "CNY" ? "cn" : "intl"].symbol,
+        createdAt: o.createdAt.toISOString(),
+        status: o.status,
+        statusName: translate(`status_${o.status as 1}`, language),
+      }));
+      return { records, total };
+    },
+
+    async userVip(userId: string, language: Language): Promise<UserVip> {
+      const [current, user, history, hours, trial] = await Promise.all([
+        currentOf(db, userId),
+        db.user.findUniqueOrThrow({ where: { id: userId }, select: { vipType: true } }),
+        db.membership.findMany({
+          where: { userId },
+          orderBy: { createdAt: "desc" },
+          take: 50,
+          include: { order: { select: { orderNo: true } } },
+        }),
+        db.cloudHourEntry.aggregate({ where: { userId }, _sum: { minutes: true } }),
+        db.trialClaim.findUnique({ where: { userId } }),
+      ]);
+      return {
+        current: current
+          ? {
+              tier: current.tier as VipType,
+              tierName: tierName(current.tier, language),
+              expiresAt: current.expiresAt.toISOString(),
+              benefits: benefitsOf(current.tier, language),
+            }
+          : null,
+        expired: !current && Boolean(user.vipType || history.length),
+        history: history.map((m) => ({
+          tier: m.tier as VipType,
+          tierName: tierName(m.tier, language),
+          startsAt: m.startsAt.toISOString(),
+          endsAt: m.endsAt.toISOString(),
+          source: m.source as "order" | "trial" | "seed",
+          orderNo: m.order?.orderNo ?? null,
+        })),
+        cloudHours: { balanceMinutes: hours._sum.minutes ?? 0 },
+        trialAvailable: !trial && !current,
+        trial: { tier: TRIAL.tier, days: TRIAL.days },
+      };
+    },
+
+    /** The one-time trial, exactly once: the claim's primary key is the user. */
+    async startTrial(userId: string) {
+      await db.$transaction(async (tx) => {
+        if (await tx.trialClaim.findUnique({ where: { userId } })) throw new BizError("TRIAL_USED");
+        if (await currentOf(tx, userId)) throw new BizError("TRIAL_USED");
+        await tx.trialClaim.create({ data: { userId } });
+        await grantVip(tx, userId, TRIAL.tier, TRIAL.days, "trial");
+      });
+    },
+
+    /** The order a provider's notification names, for the adapters' own checks. */
+    findByOrderNo: (orderNo: string) => db.order.findUnique({ where: { orderNo } }),
+    findByPayId: (payId: string) => db.order.findUnique({ where: { payId } }),
+
+    /**
+     * Record a verified notification and apply it, exactly once (decision 018). Its order, amount
+     * and currency must match, or it is refused and nothing is written. Transactions are serialised
+     * (one SQLite connection, the adapter's lock), so the check for a recorded event id and the
+     * insert under the unique constraint see no interleaving; a duplicate answers "duplicate".
+     */
+    async recordPaymentEvent(event: PaymentEventInput): Promise<"applied" | "duplicate"> {
+      const order = await db.order.findUnique({ where: { orderNo: event.orderNo } });
+      if (!order || order.channel !== event.provider) throw new BizError("NOT_FOUND");
+      if (order.amount !== event.amount || order.currency !== event.currency) throw new BizError("PAY_ERROR");
+      return db.$transaction(async (tx) => {
+        const seen = await tx.paymentEvent.findUnique({
+          where: { provider_eventId: { provider: event.provider, eventId: event.eventId } },
+        });
+        if (seen) return "duplicate" as const;
+        const now = clock.now();
+        let result = "applied";
+        if (event.outcome === "paid") {
+          // A payment the provider confirms is honoured, even on an order closed meanwhile.
+          const won = await tx.order.updateMany({
+            where: { id: order.id, status: { not: ORDER_STATUS.paid } },
+            data: { status: ORDER_STATUS.paid, paidAt: now },
+          });
+          if (won.count === 1) {
+            if (order.kind === "vip" && order.tier && order.days)
+              await grantVip(tx, order.userId, order.tier, order.days, "order", order.id);
+            if (order.kind === "hours" && order.minutes)
+              await tx.cloudHourEntry.create({
+                data: { userId: order.userId, minutes: order.minutes, reason: "order", orderId: order.id },
+              });
+          } else result = "duplicate-order";
+        } else {
+          await tx.order.updateMany({
+            where: { id: order.id, status: ORDER_STATUS.pending },
+            data: { status: ORDER_STATUS.failed },
+          });
+        }
+        await tx.paymentEvent.create({
+          data: {
+            provider: event.provider,
+            eventId: event.eventId,
+            orderNo: event.orderNo,
+            outcome: event.outcome,
+            amount: event.amount,
+            result,
+            createdAt: now,
+          },
+        });
+        return "applied" as const;
+      });
+    },
+
+    closeExpired,
+    tiers: VIP_TIERS,
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
