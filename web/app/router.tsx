@@ -47,6 +47,13 @@ const PAGES: Record<string, Lazy> = {
   "/plan": () => import("../features/plan/PlanPage.tsx").then((m) => ({ Component: m.PlanPage })),
   "/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.MyPlanPage })),
   "/workbench/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.WorkbenchMyPlan })),
+  "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
+  "/appMember": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.AppMemberPage })),
+  "/workbench/svip": () => import("../features/membership/SvipPage.tsx").then((m) => ({ Component: m.SvipPage })),
+  "/workbench/orderList": () =>
+    import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.OrdersPage })),
+  "/myCenter/myOrder": () =>
+    import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.MyOrderPage })),
 };
 
 /** Layouts of routes with children; the others just render the child. */

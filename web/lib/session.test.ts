@@ -45,6 +45,25 @@ describe("session store persistence", () => {
     expect(localStorage.getItem("avalive.language")).toBe("EN");
   });
 
+  it("does not wipe a token another tab stored when only the site or userInfo changes", async () => {
+    const useSession = await freshSession();
+    expect(useSession.getState().token).toBeNull();
+    // another tab logs in
+    localStorage.setItem("avalive.token", "tok-other-tab");
+    useSession.getState().setSite({
+      site: "cn",
+      currency: "¥",
+      payMethods: ["alipay", "wechat"],
+      defaultLanguage: "ZH_CN",
+      officialSite: null,
+    });
+    useSession.getState().setUserInfo(null);
+    expect(localStorage.getItem("avalive.token")).toBe("tok-other-tab");
+    // this tab's own change of the token is written
+    useSession.getState().setToken("tok-this-tab");
+    expect(localStorage.getItem("avalive.token")).toBe("tok-this-tab");
+  });
+
   it("logout clears the token and userInfo but keeps language and ids", async () => {
     const useSession = await freshSession();
     useSession.getState().setToken("tok-1");

@@ -38,12 +38,28 @@ function write(store: Storage, key: string, value: string | null): void {
   else store.setItem(key, value);
 }
 
+/**
+ * What this tab last read or wrote, per key. persist calls setItem on every change of the store,
+ * also when only the site or userInfo changed: writing every key then would let a tab opened
+ * earlier wipe the token another tab just stored. So only keys whose value this tab changed
+ * are written.
+ */
+const known = new Map<string, string | null>();
+
+function writeIfChanged(store: Storage, key: string, value: string | null): void {
+  const next = value === "" ? null : value;
+  if (known.has(key) && known.get(key) === next) return;
+  known.set(key, next);
+  write(store, key, next);
+}
+
 export const sessionStorageAdapter: PersistStorage<PersistedSession> = {
   // Only the fields found are returned; persist merges them over the defaults (fresh ids included).
   getItem(): StorageValue<PersistedSession> | null {
     const store = storage();
     if (!store) return null;
     const state: Partial<PersistedSession> = {};
+    for (const key of Object.values(STORAGE_KEYS)) known.set(key, store.getItem(key));
     const token = store.getItem(STORAGE_KEYS.token);
     if (token) state.token = token;
     const language = store.getItem(STORAGE_KEYS.language);
@@ -57,14 +73,17 @@ export const sessionStorageAdapter: PersistStorage<PersistedSession> = {
   setItem(_name, value): void {
     const store = storage();
     if (!store) return;
-    write(store, STORAGE_KEYS.token, value.state.token);
-    write(store, STORAGE_KEYS.language, value.state.language);
-    write(store, STORAGE_KEYS.webId, value.state.webId);
-    write(store, STORAGE_KEYS.ssid, value.state.ssid);
+    writeIfChanged(store, STORAGE_KEYS.token, value.state.token);
+    writeIfChanged(store, STORAGE_KEYS.language, value.state.language);
+    writeIfChanged(store, STORAGE_KEYS.webId, value.state.webId);
+    writeIfChanged(store, STORAGE_KEYS.ssid, value.state.ssid);
   },
   removeItem(): void {
     const store = storage();
     if (!store) return;
-    for (const key of Object.values(STORAGE_KEYS)) store.removeItem(key);
+    for (const key of Object.values(STORAGE_KEYS)) {
+      store.removeItem(key);
+      known.set(key, null);
+    }
   },
 };

@@ -38,7 +38,7 @@ export async function startDesign(): Promise<void> {
       message: t("avatars.gate.message"),
       confirmText: t("avatars.gate.unlock"),
     });
-    if (unlock) navigate("/member");
+    if (unlock) navigate("/member?from=design");
     return;
   }
   session.setStartDesignOpen(true);

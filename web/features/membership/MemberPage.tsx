@@ -1,0 +1,204 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { channelsForSite, MAX_QUANTITY, type PayChannel, PERIODS, type Period } from "../../../shared/orders.ts";
+import type { PayTicket } from "../../../shared/schemas/orders.ts";
+import { toast } from "../../components/toast/toastStore.ts";
+import { loginUrlFor } from "../../lib/loginRedirect.ts";
+import { navigate } from "../../lib/navigation.ts";
+import { useSession } from "../../lib/session.ts";
+import { useSiteConfig } from "../site/api.ts";
+import { createOrder, useHourPackages, useStartTrial, useUserVip, useVipSkus } from "./api.ts";
+import { CheckoutDialog } from "./CheckoutDialog.tsx";
+import { displayPrice, savingPercent } from "./price.ts";
+import "./member.css";
+
+/**
+ * /member and /appMember (its phone layout): the tiers side by side with their benefits, the
+ * period switch, prices in the site currency, the channel, the hour packages, the trial, and the
+ * checkout (spec sections 1, 2 and 4).
+ */
+export function MemberPage({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const loggedIn = useSession((s) => s.token !== null);
+  const site = useSiteConfig().data?.site ?? "intl";
+  const skus = useVipSkus();
+  const hours = useHourPackages();
+  const vip = useUserVip();
+  const trial = useStartTrial();
+  const [period, setPeriod] = useState<Period>((params.get("period") as Period) ?? "month");
+  const channels = channelsForSite(site);
+  const [channel, setChannel] = useState<PayChannel | null>(null);
+  const chosenChannel = channel && channels.includes(channel) ? channel : (channels[0] as PayChannel);
+  const [ticket, setTicket] = useState<PayTicket | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const highlighted = params.get("tier");
+  const fromDesign = params.get("from") === "design";
+  const ordersPath = compact ? "/myCenter/myOrder" : "/workbench/orderList";
+
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const buy = async (skuId: string, quantity = 1) => {
+    if (!loggedIn) {
+      navigate(loginUrlFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    setBusy(skuId);
+    try {
+      setTicket(await createOrder({ skuId, channel: chosenChannel, quantity }));
+    } catch {
+      // the API client showed the service's message (e.g. the WeChat cap)
+    } finally {
+      setBusy(null);
+    }
+  };
+  const startTrial = async () => {
+    try {
+      toast.success((await trial.mutateAsync()).message);
+    } catch {
+      // shown by the API client
+    }
+  };
+
+  const tiers = (skus.data ?? []).filter((s) => s.period === period);
+  const current = vip.data?.current;
+
+  return (
+    <div className={`page container member${compact ? " member--compact" : ""}`} data-testid="member-page">
+      <header className="member__head">
+        <h1 className="page__title">{t("member.title")}</h1>
+        <p className="page__subtitle">{t(fromDesign ? "member.fromDesign" : "member.subtitle")}</p>
+        {current && (
+          <p className="member__current" data-testid="member-current">
+            {t("member.currentTier", { tier: current.tierName, date: current.expiresAt.slice(0, 10) })}
+          </p>
+        )}
+        {vip.data?.expired && <p className="member__current">{t("member.renewText")}</p>}
+      </header>
+
+      {vip.data?.trialAvailable && (
+        <div className="member__trial" data-testid="member-trial">
+          <p>{t("member.trialText", { days: vip.data.trial.days })}</p>
+          <button type="button" className="btn btn--ghost" onClick={startTrial} disabled={trial.isPending}>
+            {t("member.trialButton")}
+          </button>
+        </div>
+      )}
+
+      <div className="member__controls">
+        <fieldset className="segmented" aria-label={t("member.period")}>
+          {PERIODS.map((p) => (
+            <label key={p} className={`segmented__option${p === period ? " segmented__option--on" : ""}`}>
+              <input type="radio" name="period" value={p} checked={p === period} onChange={() => setPeriod(p)} />
+              {t(`member.periods.${p}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="segmented" aria-label={t("member.channel")}>
+          {channels.map((c) => (
+            <label key={c} className={`segmented__option${c === chosenChannel ? " segmented__option--on" : ""}`}>
+              <input
+                type="radio"
+                name="channel"
+                value={c}
+                checked={c === chosenChannel}
+                onChange={() => setChannel(c)}
+                data-testid={`channel-${c}`}
+              />
+              {t(`member.channels.${c}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      {skus.isError ? (
+        <p role="alert">
+          {t("member.loadError")}{" "}
+          <button type="button" className="btn btn--ghost" onClick={() => skus.refetch()}>
+            {t("member.retry")}
+          </button>
+        </p>
+      ) : (
+        <ul className="member__tiers" aria-busy={skus.isPending}>
+          {tiers.map((sku) => {
+            const saving = savingPercent(sku.price, sku.originalPrice);
+            return (
+              <li
+                key={sku.id}
+                className={`tier-card tier-card--${sku.tier}${highlighted === sku.tier ? " tier-card--on" : ""}`}
+                data-testid={`tier-${sku.tier}`}
+              >
+                <h2 className="tier-card__name">{sku.tierName}</h2>
+                <p className="tier-card__price">
+                  <span data-testid={`price-${sku.tier}`}>{displayPrice(sku.price, sku.symbol)}</span>
+                  <span className="tier-card__per"> / {sku.periodName}</span>
+                </p>
+                <p className="tier-card__saving">{saving > 0 ? t("member.saving", { percent: saving }) : " "}</p>
+                <ul className="tier-card__benefits">
+                  {sku.benefits.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+                <button
+                  type="button"
+                  className="btn btn--primary btn--block"
+                  onClick={() => buy(sku.id)}
+                  disabled={busy !== null}
+                  data-testid={`buy-${sku.tier}`}
+                >
+                  {current?.tier === sku.tier ? t("member.renew") : t("member.buy")}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <section className="member__hours" aria-labelledby="hours-title">
+        <h2 id="hours-title">{t("member.hoursTitle")}</h2>
+        <p className="page__subtitle">{t("member.hoursText")}</p>
+        <ul className="member__packages">
+          {(hours.data ?? []).map((h) => (
+            <li key={h.id} className="hour-card" data-testid={`hours-${h.hours}`}>
+              <span className="hour-card__name">{h.name}</span>
+              <span className="hour-card__price">{displayPrice(h.price, h.symbol)}</span>
+              <label className="hour-card__qty">
+                <span>{t("member.quantity")}</span>
+                <select
+                  value={quantities[h.id] ?? 1}
+                  onChange={(e) => setQuantities({ ...quantities, [h.id]: Number(e.target.value) })}
+                  data-testid={`qty-${h.hours}`}
+                >
+                  {Array.from({ length: MAX_QUANTITY }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => buy(h.id, quantities[h.id] ?? 1)}
+                disabled={busy !== null}
+                data-testid={`buy-hours-${h.hours}`}
+              >
+                {t("member.buy")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {loggedIn && (
+        <p className="member__links">
+          <Link to={ordersPath}>{t("member.myOrders")}</Link>
+        </p>
+      )}
+      {ticket && <CheckoutDialog ticket={ticket} ordersPath={ordersPath} onClose={() => setTicket(null)} />}
+    </div>
+  );
+}
+
+export const AppMemberPage = () => <MemberPage compact />;

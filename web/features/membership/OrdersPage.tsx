@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ORDER_RANGES, ORDER_STATUS, type OrderRange } from "../../../shared/orders.ts";
+import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
+import { repayOrder, useOrderPage } from "./api.ts";
+import { CheckoutDialog } from "./CheckoutDialog.tsx";
+import { displayPrice } from "./price.ts";
+import "./member.css";
+
+const PER_PAGE = 10;
+
+/** /workbench/orderList and /myCenter/myOrder: the spending record with the spec's columns and filters. */
+export function OrdersPage({ framed = true }: { framed?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [range, setRange] = useState<OrderRange>("all");
+  const [page, setPage] = useState(1);
+  const [ticket, setTicket] = useState<PayTicket | null>(null);
+  const list = useOrderPage(page, PER_PAGE, range);
+  const records = list.data?.records ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
+  const locale = i18n.language === "EN" ? "en" : i18n.language === "ZH_TN" ? "zh-TW" : "zh-CN";
+  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+  const proceed = async (row: OrderRow) => {
+    try {
+      setTicket(await repayOrder(row.orderId));
+    } catch {
+      // shown by the API client
+    }
+  };
+
+  return (
+    <div className={framed ? "orders" : "page container orders"} data-testid="orders">
+      <h1 className="page__title">{t("orders.title")}</h1>
+      <fieldset className="segmented" aria-label={t("orders.filter")}>
+        {ORDER_RANGES.map((r) => (
+          <button
+            key={r}
+            type="button"
+            className={`segmented__option${r === range ? " segmented__option--on" : ""}`}
+            aria-pressed={r === range}
+            data-testid={`range-${r}`}
+            onClick={() => {
+              setRange(r);
+              setPage(1);
+            }}
+          >
+            {t(`orders.ranges.${r}`)}
+          </button>
+        ))}
+      </fieldset>
+      {list.isError ? (
+        <p role="alert">
+          {t("member.loadError")}{" "}
+          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
+            {t("member.retry")}
+          </button>
+        </p>
+      ) : list.isPending ? (
+        <p aria-busy="true">{t("member.loading")}</p>
+      ) : records.length === 0 ? (
+        <p className="orders__empty" data-testid="orders-empty">
+          {t("orders.empty")}
+        </p>
+      ) : (
+        <div className="orders__scroll">
+          <table className="orders__table" data-testid="orders-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("orders.columns.orderNo")}</th>
+                <th scope="col">{t("orders.columns.product")}</th>
+                <th scope="col">{t("orders.columns.channel")}</th>
+                <th scope="col">{t("orders.columns.quantity")}</th>
+                <th scope="col">{t("orders.columns.amount")}</th>
+                <th scope="col">{t("orders.columns.time")}</th>
+                <th scope="col">{t("orders.columns.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((row) => (
+                <tr key={row.orderId} data-testid="order-row">
+                  <td className="orders__no">{row.orderNo}</td>
+                  <td>{row.productName}</td>
+                  <td>{row.channelName}</td>
+                  <td>{row.quantity}</td>
+                  <td>{displayPrice(row.amount, row.symbol)}</td>
+                  <td>{when(row.createdAt)}</td>
+                  <td>
+                    <span className={`order-status order-status--${row.status}`}>{row.statusName}</span>
+                    {(row.status === ORDER_STATUS.pending || row.status === ORDER_STATUS.failed) && (
+                      <button type="button" className="btn btn--ghost orders__proceed" onClick={() => proceed(row)}>
+                        {t("member.proceedPay")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={t("orders.pages")}>
+          <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("orders.prev")}
+          </button>
+          <span data-testid="orders-page">{t("orders.pageOf", { page, pages })}</span>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+            data-testid="orders-next"
+          >
+            {t("orders.next")}
+          </button>
+        </nav>
+      )}
+      {ticket && (
+        <CheckoutDialog
+          ticket={ticket}
+          ordersPath={framed ? "/workbench/orderList" : "/myCenter/myOrder"}
+          onClose={() => {
+            setTicket(null);
+            void list.refetch();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export const MyOrderPage = () => <OrdersPage framed={false} />;
