@@ -201,4 +201,22 @@ describe("international site ($, card)", () => {
     await screenshot(page, "svip-intl-en");
     expect(page.errors).toEqual([]);
   });
+
+  it("/appMember is the phone layout of the same page, tiers one under another", async () => {
+    const page = await newPage(browser, { language: "EN", width: 390 });
+    await page.goto(`${intlUrl}/appMember`);
+    await page.getByTestId("tier-silver").waitFor();
+    const [silver, gold] = await Promise.all(
+      ["tier-silver", "tier-gold"].map((id) => page.getByTestId(id).boundingBox()),
+    );
+    expect(gold?.y).toBeGreaterThan((silver?.y ?? 0) + (silver?.height ?? 0) - 1);
+    // a visitor compares first; buying asks to log in and comes back here
+    await page.getByTestId("buy-silver").click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirect") === "/appMember");
+    await page.goto(`${intlUrl}/appMember`);
+    await page.getByTestId("tier-silver").waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, "appMember-en");
+    expect(page.errors).toEqual([]);
+  });
 });

@@ -94,6 +94,12 @@ describe("orders", () => {
     // another user cannot see it
     const other = await cn.user();
     expect((await status(cn, other.token, res.body.data.orderId)).body.code).toBe(1212);
+    // nor start a payment of it ('Proceed Pay' with another user's order id)
+    const stolen = await cn.request
+      .post(`${V1}/order/pay/${res.body.data.orderId}`)
+      .set("authorization", other.token)
+      .send({});
+    expect(stolen.body).toMatchObject({ code: 1212, data: null });
     // 30 minutes later it is closed, and can be neither paid nor paid again
     clock.advance(31 * 60_000);
     try {
