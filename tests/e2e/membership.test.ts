@@ -40,6 +40,26 @@ async function checkoutState(page: Page, state: string) {
   await expect.poll(() => page.getByTestId("checkout").getAttribute("data-state"), { timeout: 20_000 }).toBe(state);
 }
 
+/**
+ * After a purchase: Start design opens on the system-avatar tab, with no gate, and a draft made
+ * from an avatar the membership opens lands in the plan editor and in the user's plans.
+ */
+async function designFromSystemAvatar(page: Page, baseUrl: string, token: string) {
+  const dialog = page.getByTestId("start-design-dialog");
+  await dialog.waitFor();
+  expect(await page.getByTestId("tab-system").getAttribute("aria-selected")).toBe("true");
+  const open = page.locator('[data-testid="role-card"][data-locked="false"]').first();
+  await open.waitFor();
+  await open.hover();
+  await open.locator(".role-card__actions .btn--primary").click();
+  await page.waitForURL((url) => url.pathname === "/plan" && url.searchParams.has("planId"));
+  const planId = new URL(page.url()).searchParams.get("planId") as string;
+  const res = await fetch(`${baseUrl}/web-api/v1/base/planInfo/getPlanInfo?planId=${planId}`, {
+    headers: { authorization: token },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(200);
+}
+
 describe("domestic site (¥, Alipay and WeChat Pay)", () => {
   let token: string;
   let page: Page;
@@ -80,8 +100,7 @@ describe("domestic site (¥, Alipay and WeChat Pay)", () => {
     await checkoutState(page, "paid");
     await screenshot(page, "checkout-cn-paid-zh_cn");
     await page.getByTestId("checkout-start-design").click();
-    await page.getByTestId("start-design-dialog").waitFor();
-    await page.getByTestId("role-card").first().waitFor();
+    await designFromSystemAvatar(page, cn.baseUrl, token);
   });
 
   it("shows the membership on /workbench/svip and the order in the spending record", async () => {
@@ -98,6 +117,8 @@ describe("domestic site (¥, Alipay and WeChat Pay)", () => {
     expect(row).toContain("¥69");
     expect(row).toContain("支付宝");
     expect(row).toContain("已支付");
+    await noToasts(page);
+    await screenshot(page, "orders-cn-zh_cn");
   });
 
   it("refuses WeChat Pay above ¥3000 with the spec's message, and takes Alipay for the same basket", async () => {
@@ -147,7 +168,10 @@ describe("international site ($, card)", () => {
   it("pays by card in $, a declined card fails, the order list filters and pages", async () => {
     const token = await registerByApi(intlUrl, `${unique("intl-member")}@example.com`, "Member-pass-1");
     const page = await newPage(browser, { language: "EN" });
-    await openWithToken(page, intlUrl, token, "/member");
+    await openWithToken(page, intlUrl, token, "/myPerson");
+    await page.getByTestId("start-design").first().click();
+    await page.getByTestId("confirm-dialog").getByRole("button", { name: "Unlock" }).click();
+    await page.waitForURL((url) => url.pathname === "/member");
     await page.getByTestId("tier-diamond").waitFor();
     await page.getByRole("radio", { name: "Yearly" }).check();
     expect(await textOf(page.getByTestId("price-diamond"))).toBe("$179.99");
@@ -163,6 +187,7 @@ describe("international site ($, card)", () => {
     await provider.getByTestId("sandbox-pay").click();
     await provider.getByTestId("sandbox-result").waitFor();
     await checkoutState(page, "failed");
+    await screenshot(page, "checkout-intl-failed-en");
     await page.getByTestId("checkout-proceed").click();
     await checkoutState(page, "waiting");
     const again = await openProvider(page);
@@ -172,8 +197,13 @@ describe("international site ($, card)", () => {
     await checkoutState(page, "paid");
     await provider.close();
     await again.close();
-    await page.getByTestId("checkout-paid").getByRole("link", { name: "My orders" }).click();
-    await page.waitForURL((url) => url.pathname === "/workbench/orderList");
+    await screenshot(page, "checkout-intl-paid-en");
+    expect(await page.getByTestId("checkout-paid").getByRole("link", { name: "My orders" }).getAttribute("href")).toBe(
+      "/workbench/orderList",
+    );
+    await page.getByTestId("checkout-start-design").click();
+    await designFromSystemAvatar(page, intlUrl, token);
+    await page.goto(`${intlUrl}/workbench/orderList`);
 
     // Eleven more pending orders, made through the API, fill a second page.
     for (let i = 0; i < 11; i++) {

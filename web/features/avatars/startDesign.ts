@@ -1,12 +1,16 @@
 /**
  * 'Start design' from anywhere (spec section 4, membership gate): without a token, log in first;
- * without a membership, the 'Prompts' confirm offers to unlock one (/member); with one, the
- * session's start-design flag opens the dialog, which StartDesignHost mounts.
+ * without a membership, the 'Prompts' confirm offers to unlock one (/member, or the host's page
+ * when embedded); with one, the session's start-design flag opens the dialog, which
+ * StartDesignHost mounts.
  */
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { tellHost } from "../../lib/host.ts";
 import { i18n } from "../../lib/i18n/index.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { type UserInfo, useSession } from "../../lib/session.ts";
+
+export const MEMBER_FROM_DESIGN = "/member?from=design";
 
 /** userInfo loads with the layout; a click right after a page load may come first. */
 function loadedUserInfo(timeoutMs = 5000): Promise<UserInfo | null> {
@@ -38,7 +42,8 @@ export async function startDesign(): Promise<void> {
       message: t("avatars.gate.message"),
       confirmText: t("avatars.gate.unlock"),
     });
-    if (unlock) navigate("/member?from=design");
+    // embedded: the host app opens its membership page (the spec's noAuth message, jump = where)
+    if (unlock && !tellHost({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } })) navigate(MEMBER_FROM_DESIGN);
     return;
   }
   session.setStartDesignOpen(true);
