@@ -4,7 +4,7 @@
  */
 
 import type { FaceSliderId } from "../shared/avatar/sliders.ts";
-import type { Appearance, FaceParams } from "../shared/schemas/roles.ts";
+import type { Appearance, StoredFaceParams } from "../shared/schemas/roles.ts";
 
 interface RoleSeed {
   id: string;
@@ -191,8 +191,8 @@ const CHARACTER: readonly [FaceSliderId, number][] = [
 ];
 
 /** A deterministic face: each character slider gets a value from a hash of the seed and its index. */
-function faceFor(seed: number, sex: 1 | 2): FaceParams {
-  const params: FaceParams = {};
+function faceFor(seed: number, sex: 1 | 2): StoredFaceParams {
+  const params: StoredFaceParams = {};
   CHARACTER.forEach(([id, range], i) => {
     const x = Math.sin(seed * 12.9898 + i * 78.233) * 43758.5453;
     let value = ((x - Math.floor(x)) * 2 - 1) * range;

@@ -58,6 +58,7 @@ export const TokenData = Type.Object({ token: Type.String() });
 export type TokenData = Static<typeof TokenData>;
 
 export const UserInfoQuery = Type.Object({ t: Type.Optional(Type.String({ maxLength: 20 })) });
+export type UserInfoQuery = Static<typeof UserInfoQuery>;
 
 export const UserInfoData = Type.Object({
   userId: Type.String(),
@@ -73,8 +74,14 @@ export const UserInfoData = Type.Object({
 export type UserInfoData = Static<typeof UserInfoData>;
 
 export const UnbindKindParams = Type.Object({ kind: Type.Union([Type.Literal("email"), Type.Literal("phone")]) });
+export type UnbindKindParams = Static<typeof UnbindKindParams>;
+
+/** unbind/{loginChannel}: any integer, so an unknown channel answers NOT_FOUND rather than a 400. */
+export const UnbindChannelParams = Type.Object({ loginChannel: Type.Integer() });
+export type UnbindChannelParams = Static<typeof UnbindChannelParams>;
 
 export const LoginChannelParams = Type.Object({ loginChannel: Type.Union([Type.Literal(1001), Type.Literal(1004)]) });
+export type LoginChannelParams = Static<typeof LoginChannelParams>;
 
 export const ThirdPartyLoginBody = Type.Object({
   provider: Type.Union([Type.Literal("wechat"), Type.Literal("qq")]),
@@ -105,6 +112,10 @@ export const ThirdPartyEmailBindBody = Type.Object({
 });
 export type ThirdPartyEmailBindBody = Static<typeof ThirdPartyEmailBindBody>;
 
+/** With a ticket, binding logs in: the token; logged in already, nothing. */
+export const BindEmailData = Type.Object({ token: Type.Optional(Type.String()) });
+export type BindEmailData = Static<typeof BindEmailData>;
+
 export const ThirdPartyPhoneBindBody = Type.Object({
   phone: Phone,
   code: Code,
@@ -113,8 +124,10 @@ export const ThirdPartyPhoneBindBody = Type.Object({
 export type ThirdPartyPhoneBindBody = Static<typeof ThirdPartyPhoneBindBody>;
 
 export const WwidQuery = Type.Object({ wwid: Type.String({ minLength: 1, maxLength: 128 }) });
+export type WwidQuery = Static<typeof WwidQuery>;
 
 export const WwidData = Type.Object({ userId: Type.String(), provider: Type.String(), loginChannel: Type.Integer() });
+export type WwidData = Static<typeof WwidData>;
 
 export const AnalyticsBody = Type.Object({
   event: Type.String({ minLength: 1, maxLength: 64 }),

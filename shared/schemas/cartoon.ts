@@ -13,8 +13,10 @@ export const CartoonSpec = Type.Object({
 export type CartoonSpec = Static<typeof CartoonSpec>;
 
 export const CartoonUploadData = Type.Object({ url: Type.String(), avatarId: Type.String() });
+export type CartoonUploadData = Static<typeof CartoonUploadData>;
 
 export const CreateCartoonBody = Type.Object({ url: Type.String({ minLength: 1, maxLength: 512 }) });
+export type CreateCartoonBody = Static<typeof CreateCartoonBody>;
 
 export const ToonifyBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 512 }),
@@ -26,3 +28,4 @@ export const ToonifyBody = Type.Object({
 export type ToonifyBody = Static<typeof ToonifyBody>;
 
 export const ToonifyData = Type.Object({ planId: Type.String(), roleId: Type.String(), sex: Type.Integer() });
+export type ToonifyData = Static<typeof ToonifyData>;

@@ -8,6 +8,7 @@ export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Union([data, Type.Null()]) });
 
 export const ErrorEnvelope = Envelope(Type.Null());
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
 export const HealthData = Type.Object({
   status: Type.Union([Type.Literal("ok"), Type.Literal("degraded")]),

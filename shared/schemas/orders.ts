@@ -85,6 +85,7 @@ export const RepayBody = Type.Object({ channel: Type.Optional(Channel) });
 export type RepayBody = Static<typeof RepayBody>;
 
 export const OrderIdParams = Type.Object({ orderId: Id });
+export type OrderIdParams = Static<typeof OrderIdParams>;
 
 /** What the checkout needs: the order and where to pay it. */
 export const PayTicket = Type.Object({

@@ -31,8 +31,10 @@ export const CatalogueRecord = Type.Object({
 export type CatalogueRecord = Static<typeof CatalogueRecord>;
 
 export const CataloguePage = Type.Object({ records: Type.Array(CatalogueRecord), total: Type.Integer() });
+export type CataloguePage = Static<typeof CataloguePage>;
 
 export const PlanIdQuery = PlanId;
+export type PlanIdQuery = Static<typeof PlanIdQuery>;
 
 /** Wear an outfit item (it replaces the one in its slot), or take a slot off with `slot` alone. */
 export const WearBody = Type.Object({
@@ -42,11 +44,14 @@ export const WearBody = Type.Object({
     Type.Union([Type.Literal("top"), Type.Literal("headwear"), Type.Literal("glasses"), Type.Literal("accessory")]),
   ),
 });
+export type WearBody = Static<typeof WearBody>;
 
 export const AttributeBody = Type.Object({ planId: Id, attributeId: Id });
+export type AttributeBody = Static<typeof AttributeBody>;
 
 /** Delete a selection inside a plan; an empty selection answers SELECTION_REQUIRED. */
 export const SelectionBody = Type.Object({ planId: Id, ids: Type.Array(Id, { maxItems: 200 }) });
+export type SelectionBody = Static<typeof SelectionBody>;
 
 export const SceneAssemblingBody = Type.Object({
   planId: Id,
@@ -55,8 +60,10 @@ export const SceneAssemblingBody = Type.Object({
   /** The whole effect layer; absent leaves it. */
   effectIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
 });
+export type SceneAssemblingBody = Static<typeof SceneAssemblingBody>;
 
 export const PetsAssemblingBody = Type.Object({ planId: Id, petIds: Type.Array(Id, { maxItems: 20 }) });
+export type PetsAssemblingBody = Static<typeof PetsAssemblingBody>;
 
 const ActionKind = Type.Union([
   Type.Literal("expression"),
@@ -76,7 +83,9 @@ void _sameKinds;
 void _sameSlots;
 
 export const InteractBody = Type.Object({ planId: Id, ...InteractInput.properties });
+export type InteractBody = Static<typeof InteractBody>;
 export const BatchInteractBody = Type.Object({ planId: Id, items: Type.Array(InteractInput, { maxItems: 50 }) });
+export type BatchInteractBody = Static<typeof BatchInteractBody>;
 
 export const UpdatePlanBody = Type.Object({
   planId: Id,
@@ -84,14 +93,18 @@ export const UpdatePlanBody = Type.Object({
   /** A voice id from getVoiceList; null clears it. */
   voiceId: Type.Optional(Type.Union([Id, Type.Null()])),
 });
+export type UpdatePlanBody = Static<typeof UpdatePlanBody>;
 
 export const PlanListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
+export type PlanListQuery = Static<typeof PlanListQuery>;
 
 export const RoleIdQuery = Type.Object({ roleId: Id });
+export type RoleIdQuery = Static<typeof RoleIdQuery>;
 export const PlanIdsBody = Type.Object({ ids: Type.Array(Id, { maxItems: 100 }) });
+export type PlanIdsBody = Static<typeof PlanIdsBody>;
 
 export const PlanExpression = Type.Object({ id: Type.String(), attribute: CatalogueRecord });
 export type PlanExpression = Static<typeof PlanExpression>;
@@ -113,6 +126,7 @@ export const PlanRole = Type.Object({
   faceParams: FaceParamsSchema,
   appearance: AppearanceSchema,
 });
+export type PlanRole = Static<typeof PlanRole>;
 
 export const PlanInfo = Type.Object({
   planId: Type.String(),
@@ -143,6 +157,7 @@ export const PlanCounts = Type.Object({
   effects: Type.Integer(),
   interactions: Type.Integer(),
 });
+export type PlanCounts = Static<typeof PlanCounts>;
 
 export const PlanSummary = Type.Object({
   planId: Type.String(),
@@ -158,7 +173,14 @@ export const PlanSummary = Type.Object({
 });
 export type PlanSummary = Static<typeof PlanSummary>;
 
+/**
+ * An avatar's sex as a plan carries it ("1" male, "2" female): the spec's wire name is `roleType`,
+ * in plan summaries and in /plan's query. Not a RoleKind (system or own), which is `roleKind` here.
+ */
+export type AvatarSex = PlanSummary["roleType"];
+
 export const PlanPage = Type.Object({ records: Type.Array(PlanSummary), total: Type.Integer() });
+export type PlanPage = Static<typeof PlanPage>;
 
 export const PlanStatistics = Type.Object({
   /** Plans the user has, and how many the membership allows. */

@@ -2,8 +2,11 @@ import Type, { type Static } from "typebox";
 import { FaceParamsSchema } from "../avatar/params.ts";
 
 export { FaceParamsSchema };
-/** Stored face slider values: slider id (e.g. "head.craniumHeight") to -1..1; a missing slider is neutral. */
-export type FaceParams = Static<typeof FaceParamsSchema>;
+/**
+ * Face slider values as stored and sent: slider id (e.g. "head.craniumHeight") to -1..1; a missing
+ * slider is neutral. (shared/avatar's `FaceParams` is the complete set, every slider present.)
+ */
+export type StoredFaceParams = Static<typeof FaceParamsSchema>;
 
 /** How an avatar looks beyond its face shape. */
 export const AppearanceSchema = Type.Object({
@@ -13,7 +16,10 @@ export const AppearanceSchema = Type.Object({
 });
 export type Appearance = Static<typeof AppearanceSchema>;
 
-const Sex = Type.Union([Type.Literal(1), Type.Literal(2)]);
+/** An avatar's sex: 1 male, 2 female. */
+export const SexSchema = Type.Union([Type.Literal(1), Type.Literal(2)]);
+export type Sex = Static<typeof SexSchema>;
+const Sex = SexSchema;
 
 export const RoleListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 200 }),
@@ -37,12 +43,14 @@ export const RoleRecord = Type.Object({
 export type RoleRecord = Static<typeof RoleRecord>;
 
 export const RoleListData = Type.Object({ records: Type.Array(RoleRecord), total: Type.Integer() });
+export type RoleListData = Static<typeof RoleListData>;
 
 export const SysRoleRecord = Type.Object({
   ...RoleRecord.properties,
   faceParams: FaceParamsSchema,
   appearance: AppearanceSchema,
 });
+export type SysRoleRecord = Static<typeof SysRoleRecord>;
 
 export const CustomRoleRecord = Type.Object({
   id: Type.String(),
@@ -71,6 +79,7 @@ export const CustomRolePageBody = Type.Object({
 export type CustomRolePageBody = Static<typeof CustomRolePageBody>;
 
 export const CustomRolePageData = Type.Object({ records: Type.Array(CustomRoleRecord), total: Type.Integer() });
+export type CustomRolePageData = Static<typeof CustomRolePageData>;
 
 /** Create a DIY face from a system role (or copy-create from one of the user's own). */
 export const CustomRoleCreateBody = Type.Object({
@@ -91,18 +100,27 @@ export const CustomRoleUpdateBody = Type.Object({
 export type CustomRoleUpdateBody = Static<typeof CustomRoleUpdateBody>;
 
 export const IdBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type IdBody = Static<typeof IdBody>;
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type IdParams = Static<typeof IdParams>;
 
+/** What an avatar started as (what reset restores). */
 export const InitData = Type.Object({ faceParams: FaceParamsSchema, appearance: AppearanceSchema, sex: Sex });
+export type InitData = Static<typeof InitData>;
 
 export const RoleAndCustomData = Type.Object({
   roles: Type.Array(SysRoleRecord),
   customRoles: Type.Array(CustomRoleDetail),
 });
+export type RoleAndCustomData = Static<typeof RoleAndCustomData>;
+
+/** Whose avatar a plan is built on: '1' a system role, '2' one of the user's custom roles. */
+export const RoleKindSchema = Type.Union([Type.Literal("1"), Type.Literal("2")]);
+export type RoleKind = Static<typeof RoleKindSchema>;
 
 export const AddPlanBody = Type.Object({
   roleId: Type.String({ minLength: 1, maxLength: 64 }),
-  /** '1' a system role (the Start design dialog's 'create a draft'), '2' one of the user's custom roles. */
+  /** The spec's wire name for the role's kind (a RoleKind, not the avatar's sex): '1' system (the default), '2' own. */
   roleType: Type.Union([Type.Literal("1"), Type.Literal("2")], { default: "1" }),
   name: Type.Optional(Type.String({ maxLength: 40 })),
 });
@@ -110,3 +128,31 @@ export type AddPlanBody = Static<typeof AddPlanBody>;
 
 /** The spec's calls answer a bare id: create gives the new role id, addPlanInfo the new plan id. */
 export const IdData = Type.String();
+export type IdData = Static<typeof IdData>;
+
+/** loadSysAttr: what the face editor offers, localised. */
+const ColorOption = Type.Object({ id: Type.String(), color: Type.String() });
+export const SysAttrData = Type.Object({
+  groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  sliders: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      group: Type.String(),
+      name: Type.String(),
+      min: Type.Number(),
+      max: Type.Number(),
+    }),
+  ),
+  skinTones: Type.Array(Type.Object({ value: Type.Number(), color: Type.String() })),
+  hairColors: Type.Array(ColorOption),
+  eyeColors: Type.Array(ColorOption),
+});
+export type SysAttrData = Static<typeof SysAttrData>;
+
+/** Photo cloning: `createPhoto/{sex}` and `photoProgress/{requestId}`. */
+export const PhotoSexParams = Type.Object({ sex: SexSchema });
+export type PhotoSexParams = Static<typeof PhotoSexParams>;
+export const PhotoProgressParams = Type.Object({ requestId: Type.String({ maxLength: 64 }) });
+export type PhotoProgressParams = Static<typeof PhotoProgressParams>;
+export const PhotoProgressData = Type.Object({ percent: Type.Number() });
+export type PhotoProgressData = Static<typeof PhotoProgressData>;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Appearance, FaceParams } from "../../shared/schemas/roles.ts";
+import type { Appearance, StoredFaceParams } from "../../shared/schemas/roles.ts";
 import { avatarThumbnail as renderThumbnail } from "../render/thumbnail.ts";
 import { PermanentJobError, type Processor } from "./types.ts";
 
@@ -32,7 +32,7 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
   if (!exists) {
     const image = await renderThumbnail({
       sex: row.sex as 1 | 2,
-      faceParams: JSON.parse(row.faceParams) as FaceParams,
+      faceParams: JSON.parse(row.faceParams) as StoredFaceParams,
       appearance: JSON.parse(row.appearance) as Appearance,
     });
     await ctx.storage.putAt(key, image);

@@ -1,11 +1,11 @@
 import sharp from "sharp";
-import type { Appearance, FaceParams } from "../../shared/schemas/roles.ts";
+import type { Appearance, StoredFaceParams } from "../../shared/schemas/roles.ts";
 import { buildLook } from "./look.ts";
 import { render, SS } from "./rasterise.ts";
 
 /** A square WebP portrait of an avatar: its face, a little turned, as the role lists show it. */
 export async function avatarThumbnail(
-  input: { sex: 1 | 2; faceParams: FaceParams; appearance: Appearance },
+  input: { sex: 1 | 2; faceParams: StoredFaceParams; appearance: Appearance },
   size = 256,
 ): Promise<Buffer> {
   const { appearance } = input;

@@ -1,6 +1,5 @@
 /** loadSysAttr: what the face editor offers, from the one catalogue in shared/avatar. */
 
-import Type from "typebox";
 import {
   EYE_PRESETS,
   FACE_GROUPS,
@@ -10,6 +9,7 @@ import {
   SKIN_PALETTE,
 } from "../../../shared/avatar/index.ts";
 import type { Language } from "../../../shared/constants.ts";
+import type { SysAttrData } from "../../../shared/schemas/roles.ts";
 
 const hex = (rgb: Rgb) =>
   `#${rgb
@@ -20,25 +20,7 @@ const hex = (rgb: Rgb) =>
     )
     .join("")}`;
 
-const Option = Type.Object({ id: Type.String(), color: Type.String() });
-
-export const SysAttrData = Type.Object({
-  groups: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
-  sliders: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      group: Type.String(),
-      name: Type.String(),
-      min: Type.Number(),
-      max: Type.Number(),
-    }),
-  ),
-  skinTones: Type.Array(Type.Object({ value: Type.Number(), color: Type.String() })),
-  hairColors: Type.Array(Option),
-  eyeColors: Type.Array(Option),
-});
-
-export function loadSysAttr(language: Language) {
+export function loadSysAttr(language: Language): SysAttrData {
   return {
     groups: FACE_GROUPS.map((g) => ({ id: g.id, name: g.labels[language] })),
     sliders: FACE_SLIDERS.map((s) => ({ id: s.id, group: s.group, name: s.labels[language], min: -1, max: 1 })),

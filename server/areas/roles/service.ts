@@ -4,8 +4,8 @@ import type {
   Appearance,
   CustomRoleDetail,
   CustomRoleRecord,
-  FaceParams,
   RoleRecord,
+  StoredFaceParams,
 } from "../../../shared/schemas/roles.ts";
 import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
@@ -55,7 +55,7 @@ export function toCustomRecord(row: CustomRow): CustomRoleRecord {
 export function toCustomDetail(row: CustomRow): CustomRoleDetail {
   return {
     ...toCustomRecord(row),
-    faceParams: parse<FaceParams>(row.faceParams, {}),
+    faceParams: parse<StoredFaceParams>(row.faceParams, {}),
     appearance: parse<Appearance>(row.appearance, {}),
   };
 }
@@ -131,7 +131,7 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       ]);
       return rows.map((row) => ({
         ...toRoleRecord(row, vip, language),
-        faceParams: parse<FaceParams>(row.faceParams, {}),
+        faceParams: parse<StoredFaceParams>(row.faceParams, {}),
         appearance: parse<Appearance>(row.appearance, {}),
       }));
     },
@@ -153,7 +153,7 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
     /** A DIY face from a system role: its parameters (or the editor's, when given) under a name. */
     async create(
       userId: string,
-      input: { id: string; name?: string; faceParams?: FaceParams; appearance?: Appearance },
+      input: { id: string; name?: string; faceParams?: StoredFaceParams; appearance?: Appearance },
       language: Language,
     ) {
       const role = await usableSystemRole(userId, input.id);
@@ -203,7 +203,13 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
      */
     async update(
       userId: string,
-      input: { id: string; name?: string; description?: string; faceParams?: FaceParams; appearance?: Appearance },
+      input: {
+        id: string;
+        name?: string;
+        description?: string;
+        faceParams?: StoredFaceParams;
+        appearance?: Appearance;
+      },
     ) {
       await ownRole(userId, input.id);
       if (input.name !== undefined && isBlankName(input.name)) {
@@ -229,7 +235,7 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       const source = row.sourceRoleId ? await db.role.findUnique({ where: { id: row.sourceRoleId } }) : null;
       return {
         sex: row.sex as 1 | 2,
-        faceParams: parse<FaceParams>(row.initParams, {}),
+        faceParams: parse<StoredFaceParams>(row.initParams, {}),
         appearance: parse<Appearance>(source?.appearance ?? row.appearance, {}),
       };
     },

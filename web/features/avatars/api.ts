@@ -5,8 +5,8 @@ import type {
   Appearance,
   CustomRoleDetail,
   CustomRoleRecord,
-  FaceParams,
   RoleRecord,
+  StoredFaceParams,
 } from "../../../shared/schemas/roles.ts";
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
@@ -66,7 +66,7 @@ export function useCustomRoleDetail(id: string) {
 
 export interface InitFace {
   sex: 1 | 2;
-  faceParams: Partial<FaceParams>;
+  faceParams: Partial<StoredFaceParams>;
   appearance: Appearance;
 }
 
@@ -96,7 +96,7 @@ export interface BlendSource {
   img: string | null;
   /** System avatars only: 2 when locked for the user's membership. */
   equityStatus?: number;
-  faceParams: Partial<FaceParams>;
+  faceParams: Partial<StoredFaceParams>;
 }
 
 export function useBlendSources(enabled: boolean) {
@@ -111,7 +111,7 @@ export function useBlendSources(enabled: boolean) {
 export interface FaceUpdate {
   id: string;
   name?: string;
-  faceParams?: Partial<FaceParams>;
+  faceParams?: Partial<StoredFaceParams>;
   appearance?: Appearance;
 }
 

@@ -3,7 +3,7 @@
  * and the actions an interaction can play on it. Items carry their catalogue `look`
  * (shared/plan/looks.ts) exactly as the plan calls answer it.
  */
-import type { Appearance, FaceParams } from "../../../shared/schemas/roles.ts";
+import type { Appearance, StoredFaceParams } from "../../../shared/schemas/roles.ts";
 
 export interface PreviewItem {
   id: string;
@@ -11,7 +11,7 @@ export interface PreviewItem {
 }
 
 export interface PlanLook {
-  role: { sex: 1 | 2; faceParams: FaceParams; appearance: Appearance };
+  role: { sex: 1 | 2; faceParams: StoredFaceParams; appearance: Appearance };
   /** At most one per outfit slot. */
   outfits: PreviewItem[];
   scene: PreviewItem | null;
