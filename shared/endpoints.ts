@@ -1,0 +1,773 @@
+/**
+ * The /web-api endpoint table: every call the web makes, with its method, full path, access and
+ * schemas (docs/decisions/020-endpoint-table.md). The server registers its routes from these
+ * entries (server/route.ts) and the web calls them (web/lib/api.ts), so a path is written once.
+ *
+ * Outside the table: the payment notifications and the providers' sandbox pages (raw bodies and
+ * HTML, server/payments/routes.ts), /dev and /oauth-sandbox (not /web-api, absent in production),
+ * and the Swagger UI itself.
+ */
+
+import Type from "typebox";
+import { area } from "./endpoint.ts";
+import {
+  AnalyticsBody,
+  BindEmailData,
+  CancelUserBody,
+  CheckSmsCodeBody,
+  EmailCodePasswordBody,
+  EmailCodeQuery,
+  EmailLoginBody,
+  PhoneLoginBody,
+  SendSmsCodeQuery,
+  SendSmsQuery,
+  SentData,
+  SourceParams,
+  ThirdPartyEmailBindBody,
+  ThirdPartyEmailSendBody,
+  ThirdPartyLoginBody,
+  ThirdPartyLoginData,
+  ThirdPartyPhoneBindBody,
+  TokenData,
+  UnbindChannelParams,
+  UnbindKindParams,
+  UserInfoData,
+  UserInfoQuery,
+  WwidData,
+  WwidQuery,
+} from "./schemas/account.ts";
+import { CartoonUploadData, CreateCartoonBody, ToonifyBody, ToonifyData } from "./schemas/cartoon.ts";
+import { HealthData, SiteConfigData } from "./schemas/common.ts";
+import { FileData, FileIdParams, FileListData, FileListQuery } from "./schemas/files.ts";
+import { SoundFileParams, WavFile } from "./schemas/media.ts";
+import {
+  CreateOrderBody,
+  HourPackage,
+  IosSku,
+  NamedValue,
+  OrderIdParams,
+  OrderPage,
+  OrderPageBody,
+  OrderStatusData,
+  PayTicket,
+  RepayBody,
+  UserVip,
+  VipSku,
+} from "./schemas/orders.ts";
+import {
+  AttributeBody,
+  BatchInteractBody,
+  CataloguePage,
+  CatalogueQuery,
+  CatalogueRecord,
+  InteractBody,
+  PetsAssemblingBody,
+  PlanExpression,
+  PlanIdQuery,
+  PlanIdsBody,
+  PlanInfo,
+  PlanInteract,
+  PlanListQuery,
+  PlanPage,
+  PlanStatistics,
+  PlanSummary,
+  RoleIdQuery,
+  SceneAssemblingBody,
+  SelectionBody,
+  UpdatePlanBody,
+  WearBody,
+} from "./schemas/plans.ts";
+import {
+  AddPlanBody,
+  CustomRoleCreateBody,
+  CustomRoleDetail,
+  CustomRolePageBody,
+  CustomRolePageData,
+  CustomRoleUpdateBody,
+  IdBody,
+  IdData,
+  IdParams,
+  InitData,
+  PhotoProgressData,
+  PhotoProgressParams,
+  PhotoSexParams,
+  RoleAndCustomData,
+  RoleListData,
+  RoleListQuery,
+  SysAttrData,
+  SysRoleRecord,
+} from "./schemas/roles.ts";
+
+/** Calls that answer no data (`data: null`). */
+const Nothing = Type.Null();
+
+const P1 = "/web-api/p1";
+const V1 = "/web-api/v1";
+const CUSTOM = `${V1}/douyin/customRole`;
+
+const health = area("health");
+const common = area("common");
+const account = area("account");
+const media = area("media");
+const files = area("files");
+const roles = area("roles");
+const plans = area("plans");
+const orders = area("membership and orders");
+
+export const healthEndpoints = {
+  health: health({
+    method: "GET",
+    path: "/web-api/health",
+    auth: "none",
+    summary: "Database and queue health",
+    response: HealthData,
+  }),
+};
+
+export const configEndpoints = {
+  siteConfig: common({
+    method: "GET",
+    path: `${P1}/base/config`,
+    auth: "p1",
+    summary: "Site environment",
+    response: SiteConfigData,
+  }),
+};
+
+/** /web-api/p1: codes, registration, login, third-party login and its bind step, analytics. */
+export const accountPublicEndpoints = {
+  emailLogin: account({
+    method: "POST",
+    path: `${P1}/uc/account/email/emailLogin`,
+    auth: "p1",
+    summary: "Log in with email and password",
+    body: EmailLoginBody,
+    response: TokenData,
+  }),
+  sendEmailCode: account({
+    method: "GET",
+    path: `${P1}/uc/account/email/sendEmailCode`,
+    auth: "p1",
+    summary: "Email a code (type register or reset)",
+    querystring: EmailCodeQuery,
+    response: Nothing,
+  }),
+  registerLogin: account({
+    method: "POST",
+    path: `${P1}/uc/account/email/registerLogin`,
+    auth: "p1",
+    summary: "Register by email code and log in",
+    body: EmailCodePasswordBody,
+    response: TokenData,
+  }),
+  resetPassword: account({
+    method: "POST",
+    path: `${P1}/uc/account/email/resetPassword`,
+    auth: "p1",
+    summary: "Reset the password by email code; revokes every token",
+    body: EmailCodePasswordBody,
+    response: Nothing,
+  }),
+  sendSms: account({
+    method: "GET",
+    path: `${P1}/base/sms/sendSms`,
+    auth: "p1",
+    summary: "Text a code to a phone (type login or bind)",
+    querystring: SendSmsQuery,
+    response: Nothing,
+  }),
+  phoneLogin: account({
+    method: "POST",
+    path: `${P1}/sources/:source/account/login`,
+    auth: "p1",
+    summary: "Phone-code login (source 1 the web, 5 the short-video platform); a first login registers",
+    params: SourceParams,
+    body: PhoneLoginBody,
+    response: TokenData,
+  }),
+  thirdPartyLogin: account({
+    method: "POST",
+    path: `${P1}/thirdPart/login`,
+    auth: "p1",
+    summary: "Third-party login with the provider's code",
+    body: ThirdPartyLoginBody,
+    response: ThirdPartyLoginData,
+  }),
+  thirdPartyEmailSend: account({
+    method: "POST",
+    path: `${P1}/thirdPart/email/send`,
+    auth: "p1",
+    summary: "Email a bind code (with a third-party ticket, or logged in)",
+    body: ThirdPartyEmailSendBody,
+    response: Nothing,
+  }),
+  thirdPartyEmailBind: account({
+    method: "POST",
+    path: `${P1}/thirdPart/email/bind`,
+    auth: "p1",
+    summary: "Bind an email by code; with a ticket, logs in",
+    body: ThirdPartyEmailBindBody,
+    response: BindEmailData,
+  }),
+  thirdPartyPhoneBind: account({
+    method: "POST",
+    path: `${P1}/thirdPart/phone/bind`,
+    auth: "p1",
+    summary: "Bind a phone by code to a third-party login, and log in",
+    body: ThirdPartyPhoneBindBody,
+    response: TokenData,
+  }),
+  analyticsEvent: common({
+    method: "POST",
+    path: `${P1}/analytics/event`,
+    auth: "p1",
+    summary: "First-party analytics",
+    body: AnalyticsBody,
+    response: Nothing,
+  }),
+};
+
+/** /web-api/v1: the logged-in account. */
+export const accountEndpoints = {
+  userInfo: account({
+    method: "GET",
+    path: `${V1}/base/account/getUserInfo`,
+    auth: "v1",
+    summary: "The logged-in user",
+    querystring: UserInfoQuery,
+    response: UserInfoData,
+  }),
+  logout: account({
+    method: "POST",
+    path: `${V1}/base/account/logout`,
+    auth: "v1",
+    summary: "Revoke the token of this request",
+    response: Nothing,
+  }),
+  sendSmsCode: account({
+    method: "GET",
+    path: `${V1}/base/sms/sendSmsCode`,
+    auth: "v1",
+    summary: "Send a code to bind a phone, or to confirm cancellation",
+    querystring: SendSmsCodeQuery,
+    response: SentData,
+  }),
+  checkSmsCode: account({
+    method: "POST",
+    path: `${V1}/base/sms/checkSmsCode`,
+    auth: "v1",
+    summary: "Bind a phone to this account with its code",
+    body: CheckSmsCodeBody,
+    response: Nothing,
+  }),
+  unbindContact: account({
+    method: "POST",
+    path: `${V1}/base/account/unbind/:kind`,
+    auth: "v1",
+    summary: "Remove the email or phone (not the last way in)",
+    params: UnbindKindParams,
+    response: Nothing,
+  }),
+  cancelUser: account({
+    method: "POST",
+    path: `${V1}/base/cancel/cancelUser`,
+    auth: "v1",
+    summary: "Cancel the account with the code sent by sendSmsCode type cancel",
+    body: CancelUserBody,
+    response: Nothing,
+  }),
+  unbindChannel: account({
+    method: "POST",
+    path: `${V1}/thirdPart/unbind/:loginChannel`,
+    auth: "v1",
+    summary: "Unbind the third-party login of a channel (1001 web, 1004 controller)",
+    params: UnbindChannelParams,
+    response: Nothing,
+  }),
+  wwid: account({
+    method: "GET",
+    path: `${V1}/uc/account/getByWWid`,
+    auth: "v1",
+    summary: "The caller's third-party identity with this id",
+    querystring: WwidQuery,
+    response: WwidData,
+  }),
+};
+
+export const mediaEndpoints = {
+  /** Not an envelope: a WAV file (its route adds the real 200 and 304 answers). Played by `<audio>`. */
+  soundFile: media({
+    method: "GET",
+    path: `${P1}/media/sound/:id`,
+    auth: "p1",
+    summary: "A sound or voice item of the plan catalogue as a WAV file (16-bit mono, 22050 Hz)",
+    params: SoundFileParams,
+    response: WavFile,
+  }),
+};
+
+export const fileEndpoints = {
+  fileUpload: files({
+    method: "POST",
+    path: `${V1}/base/file/upload`,
+    auth: "v1",
+    summary: "Upload an image (multipart, field `file`); answers once its thumbnail is made",
+    multipart: true,
+    response: FileData,
+  }),
+  fileList: files({
+    method: "GET",
+    path: `${V1}/base/file/pageList`,
+    auth: "v1",
+    summary: "The user's images, newest first",
+    querystring: FileListQuery,
+    response: FileListData,
+  }),
+  file: files({
+    method: "GET",
+    path: `${V1}/base/file/:id`,
+    auth: "v1",
+    summary: "One of the user's images",
+    params: FileIdParams,
+    response: FileData,
+  }),
+  fileDelete: files({
+    method: "DELETE",
+    path: `${V1}/base/file/:id`,
+    auth: "v1",
+    summary: "Delete one of the user's images",
+    params: FileIdParams,
+    response: Nothing,
+  }),
+};
+
+/** The system role list, the user's own avatars, photo cloning and cartoons. */
+export const roleEndpoints = {
+  roleList: roles({
+    method: "GET",
+    path: `${V1}/base/role/getListPage`,
+    auth: "v1",
+    summary: "System avatars (limit 200, page 1, sex); equityStatus 2 when locked",
+    querystring: RoleListQuery,
+    response: RoleListData,
+  }),
+  customRolePage: roles({
+    method: "POST",
+    path: `${CUSTOM}/pageList`,
+    auth: "v1",
+    summary: "The user's avatars, newest first",
+    body: CustomRolePageBody,
+    response: CustomRolePageData,
+  }),
+  customRoleCreate: roles({
+    method: "POST",
+    path: `${CUSTOM}/create`,
+    auth: "v1",
+    summary: "A DIY face from a system role (id, name); answers the new role id",
+    body: CustomRoleCreateBody,
+    response: IdData,
+  }),
+  customRoleCopy: roles({
+    method: "POST",
+    path: `${CUSTOM}/copy`,
+    auth: "v1",
+    summary: "Copy one of the user's avatars; answers the new id",
+    body: IdBody,
+    response: IdData,
+  }),
+  customRoleUpdate: roles({
+    method: "POST",
+    path: `${CUSTOM}/update`,
+    auth: "v1",
+    summary: "Save the face (with faceParams) or rename",
+    body: CustomRoleUpdateBody,
+    response: Nothing,
+  }),
+  customRoleDetail: roles({
+    method: "GET",
+    path: `${CUSTOM}/detail/:id`,
+    auth: "v1",
+    summary: "One of the user's avatars, with its face parameters",
+    params: IdParams,
+    response: CustomRoleDetail,
+  }),
+  customRoleInit: roles({
+    method: "GET",
+    path: `${CUSTOM}/detailInit/:id`,
+    auth: "v1",
+    summary: "What the avatar started as (what reset restores)",
+    params: IdParams,
+    response: InitData,
+  }),
+  sysAttr: roles({
+    method: "GET",
+    path: `${CUSTOM}/loadSysAttr`,
+    auth: "v1",
+    summary: "The face editor's catalogue: slider groups, sliders, skin tones, hair colours",
+    response: SysAttrData,
+  }),
+  sysRoles: roles({
+    method: "GET",
+    path: `${CUSTOM}/loadSysRole`,
+    auth: "v1",
+    summary: "System avatars with their face parameters (to blend from)",
+    response: Type.Array(SysRoleRecord),
+  }),
+  roleAndCustomList: roles({
+    method: "GET",
+    path: `${CUSTOM}/roleAndCustomList`,
+    auth: "v1",
+    summary: "System avatars and the user's avatars, with parameters",
+    response: RoleAndCustomData,
+  }),
+  photoCreate: roles({
+    method: "POST",
+    path: `${CUSTOM}/createPhoto/:sex`,
+    auth: "v1",
+    summary: "Clone a face from a photo (multipart: file, optional requestId uuid); answers the new role id",
+    multipart: true,
+    params: PhotoSexParams,
+    response: IdData,
+  }),
+  photoProgress: roles({
+    method: "GET",
+    path: `${CUSTOM}/photoProgress/:requestId`,
+    auth: "v1",
+    summary: "How far a photo clone has come, 0..100",
+    params: PhotoProgressParams,
+    response: PhotoProgressData,
+  }),
+  cartoonUpload: roles({
+    method: "POST",
+    path: `${CUSTOM}/cartoonUpload`,
+    auth: "v1",
+    summary: "The creator page's export: a GLB (multipart field file) describing a cartoon avatar; answers its URL",
+    multipart: true,
+    response: CartoonUploadData,
+  }),
+  cartoonCreate: roles({
+    method: "POST",
+    path: `${CUSTOM}/createCartoon`,
+    auth: "v1",
+    summary: "Take a cartoon by its URL (own storage or a configured host); answers its id",
+    body: CreateCartoonBody,
+    response: IdData,
+  }),
+  toonify: roles({
+    method: "POST",
+    path: `${CUSTOM}/toonify`,
+    auth: "v1",
+    summary: "Toonify a cartoon (url, textureSize 1024, pose T or A) into an avatar and its first plan",
+    body: ToonifyBody,
+    response: ToonifyData,
+  }),
+  customRoleReset: roles({
+    method: "POST",
+    path: `${CUSTOM}/reset/:id`,
+    auth: "v1",
+    summary: "Restore the avatar's face to what it started as",
+    params: IdParams,
+    response: Nothing,
+  }),
+  customRoleDelete: roles({
+    method: "DELETE",
+    path: `${CUSTOM}/:id`,
+    auth: "v1",
+    summary: "Delete one of the user's avatars",
+    params: IdParams,
+    response: Nothing,
+  }),
+};
+
+const catalogue = (path: string, summary: string) =>
+  plans({
+    method: "GET",
+    path: `${V1}/base/${path}`,
+    auth: "v1",
+    summary,
+    querystring: CatalogueQuery,
+    response: CataloguePage,
+  });
+
+/** The plan catalogue, assembling a plan, and the user's plans (spec section 7 "Plans"). */
+export const planEndpoints = {
+  outfitCatalogue: catalogue(
+    "digitalmanAttribute/getListPage",
+    "Outfits by slot (top, headwear, glasses, accessory) and expressions",
+  ),
+  sceneCatalogue: catalogue(
+    "sceneAttribute/getListPage",
+    "Backdrops, scenes and effects (type backdrop | scene | effect)",
+  ),
+  petCatalogue: catalogue("petsAttribute/getListPage", "Pets"),
+  eventCatalogue: catalogue("interactAttribute/getListPage", "Viewer events (type gift | like | comment | follow)"),
+  actionCatalogue: catalogue(
+    "interactAttribute/getPlayListPage",
+    "What an interaction can play (type expression | motion | effect | sound)",
+  ),
+  voiceList: plans({
+    method: "GET",
+    path: `${V1}/base/baseProductLabel/getVoiceList`,
+    auth: "v1",
+    summary: "The voices, each with a sample to play",
+    response: Type.Array(CatalogueRecord),
+  }),
+  planInfo: plans({
+    method: "GET",
+    path: `${V1}/base/planInfo/getPlanInfo`,
+    auth: "v1",
+    summary: "The whole plan: avatar, outfits, scene, effects, pets, expressions, interactions, voice",
+    querystring: PlanIdQuery,
+    response: PlanInfo,
+  }),
+  planAdd: plans({
+    method: "POST",
+    path: `${V1}/base/planInfo/addPlanInfo`,
+    auth: "v1",
+    summary: "Create a draft around an avatar; answers the plan id",
+    body: AddPlanBody,
+    response: IdData,
+  }),
+  planUpdate: plans({
+    method: "POST",
+    path: `${V1}/base/planInfo/updatePlanInfo`,
+    auth: "v1",
+    summary: "Save the plan's name and/or voice",
+    body: UpdatePlanBody,
+    response: Nothing,
+  }),
+  planReset: plans({
+    method: "POST",
+    path: `${V1}/base/planInfo/resetPlanAttribute`,
+    auth: "v1",
+    summary: "Back to the bare avatar",
+    body: PlanIdQuery,
+    response: Nothing,
+  }),
+  planWear: plans({
+    method: "POST",
+    path: `${V1}/base/planDigitalmanAttribute/addPlanDigitalmanAttribute`,
+    auth: "v1",
+    summary: "Wear an outfit item (replaces its slot), or take a slot off",
+    body: WearBody,
+    response: Nothing,
+  }),
+  planAddExpression: plans({
+    method: "POST",
+    path: `${V1}/base/planDigitalmanAttribute/addPlanDigitalmanAttributeExp`,
+    auth: "v1",
+    summary: "Add an expression to the plan's list; answers its id",
+    body: AttributeBody,
+    response: IdData,
+  }),
+  planExpressions: plans({
+    method: "GET",
+    path: `${V1}/base/planDigitalmanAttribute/getExpList`,
+    auth: "v1",
+    summary: "The plan's expressions",
+    querystring: PlanIdQuery,
+    response: Type.Array(PlanExpression),
+  }),
+  planDeleteExpressions: plans({
+    method: "POST",
+    path: `${V1}/base/planDigitalmanAttribute/delPlanManEx`,
+    auth: "v1",
+    summary: "Delete selected expressions (a selection is needed)",
+    body: SelectionBody,
+    response: Nothing,
+  }),
+  planScene: plans({
+    method: "POST",
+    path: `${V1}/base/planSceneAttribute/addSceneAssembling`,
+    auth: "v1",
+    summary: "Set the scene or backdrop and/or the effect layer",
+    body: SceneAssemblingBody,
+    response: Nothing,
+  }),
+  planPets: plans({
+    method: "POST",
+    path: `${V1}/base/planPetsAttribute/addPetsAssembling`,
+    auth: "v1",
+    summary: "Set the plan's pets",
+    body: PetsAssemblingBody,
+    response: Nothing,
+  }),
+  planInteractions: plans({
+    method: "GET",
+    path: `${V1}/base/interactAttribute/getPlanInteractList`,
+    auth: "v1",
+    summary: "The plan's interactions and their actions",
+    querystring: PlanIdQuery,
+    response: Type.Array(PlanInteract),
+  }),
+  planAddInteraction: plans({
+    method: "POST",
+    path: `${V1}/base/interactAttribute/addInteractAttributeExp`,
+    auth: "v1",
+    summary: "Add one interaction; answers its id",
+    body: InteractBody,
+    response: IdData,
+  }),
+  planAddInteractions: plans({
+    method: "POST",
+    path: `${V1}/base/interactAttribute/addBatchPlanInteract`,
+    auth: "v1",
+    summary: "Add several interactions at once (all or none); answers their ids",
+    body: BatchInteractBody,
+    response: Type.Array(Type.String()),
+  }),
+  planDeleteInteractions: plans({
+    method: "POST",
+    path: `${V1}/base/interactAttribute/delPlanInteract`,
+    auth: "v1",
+    summary: "Delete selected interactions (a selection is needed)",
+    body: SelectionBody,
+    response: Nothing,
+  }),
+  // The calls the spec names without paths: ours, in docs/api.md.
+  planList: plans({
+    method: "GET",
+    path: `${V1}/base/planInfo/getListPage`,
+    auth: "v1",
+    summary: "The user's plans, last changed first",
+    querystring: PlanListQuery,
+    response: PlanPage,
+  }),
+  planUse: plans({
+    method: "POST",
+    path: `${V1}/base/planInfo/usePlan`,
+    auth: "v1",
+    summary: "Mark the plan the live-stream client plays (one per user)",
+    body: PlanIdQuery,
+    response: Nothing,
+  }),
+  planStatistics: plans({
+    method: "GET",
+    path: `${V1}/base/planInfo/getStatistics`,
+    auth: "v1",
+    summary: "Plans used of the limit, avatars, interactions, the plan in use",
+    response: PlanStatistics,
+  }),
+  planDelete: plans({
+    method: "POST",
+    path: `${V1}/base/planInfo/delPlanInfo`,
+    auth: "v1",
+    summary: "Delete selected plans (a selection is needed; all or none)",
+    body: PlanIdsBody,
+    response: Nothing,
+  }),
+  planUsed: plans({
+    method: "GET",
+    path: `${V1}/base/planInfo/getUsedPlan`,
+    auth: "v1",
+    summary: "The plan in use, or null",
+    response: Type.Union([PlanInfo, Type.Null()]),
+  }),
+  plansByRole: plans({
+    method: "GET",
+    path: `${V1}/base/planInfo/getPlansByRole`,
+    auth: "v1",
+    summary: "The user's plans built on one avatar",
+    querystring: RoleIdQuery,
+    response: Type.Array(PlanSummary),
+  }),
+};
+
+/** p1: the catalogue and the status names, public so visitors can compare before logging in. */
+export const orderPublicEndpoints = {
+  vipSkus: orders({
+    method: "GET",
+    path: `${P1}/vip/sku/list`,
+    auth: "p1",
+    summary: "VIP SKUs: each tier by month, season and year, in the site currency",
+    response: Type.Array(VipSku),
+  }),
+  hourPackages: orders({
+    method: "GET",
+    path: `${P1}/vip/supplyTime/list`,
+    auth: "p1",
+    summary: "The supply-time list: cloud-rendering hour packages",
+    response: Type.Array(HourPackage),
+  }),
+  iosSkus: orders({
+    method: "GET",
+    path: `${P1}/vip/iosSku/list`,
+    auth: "p1",
+    summary: "The iOS SKU list, with App Store product ids",
+    response: Type.Array(IosSku),
+  }),
+  orderStatuses: orders({
+    method: "GET",
+    path: `${P1}/order/statusList`,
+    auth: "p1",
+    summary: "Order statuses and their names",
+    response: Type.Array(NamedValue),
+  }),
+};
+
+/** v1: the user's membership, trial, orders and their payment. */
+export const orderEndpoints = {
+  userVip: orders({
+    method: "GET",
+    path: `${V1}/vip/userVip/list`,
+    auth: "v1",
+    summary: "The user's membership now, its history, cloud hours and the trial",
+    response: UserVip,
+  }),
+  trialStart: orders({
+    method: "POST",
+    path: `${V1}/vip/trial`,
+    auth: "v1",
+    summary: "Start the one-time free trial",
+    response: UserVip,
+  }),
+  orderCreate: orders({
+    method: "PUT",
+    path: `${V1}/order/create`,
+    auth: "v1",
+    summary: "Create an order and its payment at the chosen channel",
+    body: CreateOrderBody,
+    response: PayTicket,
+  }),
+  orderRepay: orders({
+    method: "POST",
+    path: `${V1}/order/pay/:orderId`,
+    auth: "v1",
+    summary: "Proceed Pay: pay the same pending or failed order again",
+    params: OrderIdParams,
+    body: Type.Optional(RepayBody),
+    response: PayTicket,
+  }),
+  orderStatus: orders({
+    method: "GET",
+    path: `${V1}/order/status/:orderId`,
+    auth: "v1",
+    summary: "An order's status by its id",
+    params: OrderIdParams,
+    response: OrderStatusData,
+  }),
+  orderPage: orders({
+    method: "POST",
+    path: `${V1}/order/pageList`,
+    auth: "v1",
+    summary: "The user's orders, newest first; all, today, last 7 or 30 days",
+    body: OrderPageBody,
+    response: OrderPage,
+  }),
+};
+
+/** Every entry, by name: `endpoints.orderCreate`. */
+export const endpoints = {
+  ...healthEndpoints,
+  ...configEndpoints,
+  ...accountPublicEndpoints,
+  ...accountEndpoints,
+  ...mediaEndpoints,
+  ...fileEndpoints,
+  ...roleEndpoints,
+  ...planEndpoints,
+  ...orderPublicEndpoints,
+  ...orderEndpoints,
+};
+
+export type EndpointName = keyof typeof endpoints;
