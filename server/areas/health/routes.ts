@@ -1,19 +1,14 @@
+import { healthEndpoints } from "../../../shared/endpoints.ts";
 import { Envelope, HealthData } from "../../../shared/schemas/common.ts";
+import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
 
 const started = Date.now();
 
 export async function healthRoutes(app: App) {
-  app.get(
-    "/web-api/health",
-    {
-      config: { rateLimit: false },
-      schema: {
-        tags: ["health"],
-        summary: "Database and queue health",
-        response: { 200: Envelope(HealthData), 503: Envelope(HealthData) },
-      },
-    },
+  route(
+    app,
+    healthEndpoints.health,
     async (_request, reply) => {
       const { db, jobs } = app.deps;
       const t0 = performance.now();
@@ -35,5 +30,6 @@ export async function healthRoutes(app: App) {
         },
       });
     },
+    { config: { rateLimit: false }, responses: { 503: Envelope(HealthData) } },
   );
 }
