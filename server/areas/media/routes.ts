@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import Type from "typebox";
 import { renderCatalogueAudio } from "../../../shared/audio/index.ts";
+import { mediaEndpoints } from "../../../shared/endpoints.ts";
 import { catalogueItem } from "../../../shared/plan/catalogue.ts";
 import { ErrorEnvelope } from "../../../shared/schemas/common.ts";
-import { SoundFileParams } from "../../../shared/schemas/media.ts";
+import { WavFile } from "../../../shared/schemas/media.ts";
 import { BizError } from "../../errors.ts";
+import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
-
-/** The WAV bytes, for the OpenAPI document; the type provider then accepts a Buffer. */
-const WavFile = Type.Unsafe<Uint8Array>({ type: "string", format: "binary" });
 
 interface Rendered {
   bytes: Buffer;
@@ -47,31 +46,28 @@ export async function mediaRoutes(app: App) {
     return entry;
   }
 
-  app.get(
-    "/media/sound/:id",
-    {
-      schema: {
-        tags: ["media"],
-        summary: "A sound or voice item of the plan catalogue as a WAV file (16-bit mono, 22050 Hz)",
-        params: SoundFileParams,
-        response: {
-          200: {
-            description: "The WAV file; an unknown or silent item answers the 1212 envelope",
-            content: {
-              "audio/wav": { schema: WavFile },
-              "application/json": { schema: ErrorEnvelope },
-            },
-          },
-          304: Type.Unsafe<undefined>({ description: "Not modified (If-None-Match)", type: "null" }),
-        },
-      },
-    },
+  route(
+    app,
+    mediaEndpoints.soundFile,
     async (request, reply) => {
       const audio = audioOf(request.params.id);
       if (!audio) throw new BizError("NOT_FOUND");
       reply.header("cache-control", "public, max-age=86400").header("etag", audio.etag);
       if (etagMatches(request.headers["if-none-match"], audio.etag)) return reply.status(304).send();
       return reply.type("audio/wav").send(audio.bytes);
+    },
+    {
+      // Not an envelope: the file itself.
+      responses: {
+        200: {
+          description: "The WAV file; an unknown or silent item answers the 1212 envelope",
+          content: {
+            "audio/wav": { schema: WavFile },
+            "application/json": { schema: ErrorEnvelope },
+          },
+        },
+        304: Type.Unsafe<undefined>({ description: "Not modified (If-None-Match)", type: "null" }),
+      },
     },
   );
 }
