@@ -2,6 +2,7 @@ import type { Language } from "../../../shared/constants.ts";
 import { limitsOf } from "../../../shared/membership.ts";
 import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
+import type { RoleKind } from "../../../shared/schemas/roles.ts";
 import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
@@ -209,10 +210,10 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     info,
 
     /** 'Create a draft' around a system role ('1') or one of the user's custom roles ('2'). */
-    async add(userId: string, input: { roleId: string; roleType: "1" | "2"; name?: string }, language: Language) {
+    async add(userId: string, input: { roleId: string; roleKind: RoleKind; name?: string }, language: Language) {
       if (input.name !== undefined && isBlankName(input.name)) throw new BizError("FILENAME_EMPTY");
       const role =
-        input.roleType === "1"
+        input.roleKind === "1"
           ? await roles
               .usableSystemRole(userId, input.roleId)
               .then((r) => ({ sex: r.sex, name: roleName(r, language) }))
@@ -223,7 +224,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
           userId,
           name: input.name?.trim() || `${role.name}${DRAFT_SUFFIX[language]}`.slice(0, 40),
           roleId: input.roleId,
-          roleKind: input.roleType,
+          roleKind: input.roleKind,
+          // The avatar's sex: what /plan's roleType query carries.
           roleType: String(role.sex),
         },
       });
