@@ -14,6 +14,14 @@
  */
 
 import { HEADERS, LOGOUT_CODE, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from "../../shared/constants.ts";
+import {
+  type BodyOf,
+  type Endpoint,
+  fillPath,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from "../../shared/endpoint.ts";
 import { translate } from "../../shared/messages.ts";
 import { toast } from "../components/toast/toastStore.ts";
 import { showsErrorToast } from "./errorToasts.ts";
@@ -94,9 +102,49 @@ function networkMessage(serviceMessage?: string): string {
   return serviceMessage || translate("networkError", effectiveLanguage(useSession.getState()));
 }
 
-/** One call, answering the success envelope's data and its (localised) message, e.g. 'Saved'. */
-export async function call<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message: string }> {
-  const { method = "GET", query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+/** The empty object type: `Empty extends T` holds when T has no required key. */
+type Empty = Record<never, never>;
+
+/** A key the input needs when its schema has required fields, may have when not, and lacks without a schema. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : Empty extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** What a call of an endpoint-table entry takes: its path parameters, query and body, typed by its schemas. */
+export type EndpointInput<E extends Endpoint> = Part<"params", ParamsOf<E>> &
+  Part<"query", QueryOf<E>> &
+  Part<"body", E extends { multipart: true } ? FormData : BodyOf<E>> &
+  Pick<RequestOptions, "signal" | "timeoutMs">;
+
+/** The input may be left out when nothing in it is required. */
+type InputArgs<E extends Endpoint> =
+  Empty extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
+
+function resolve(target: string | Endpoint, options: object = {}) {
+  if (typeof target === "string") return { path: target, ...(options as RequestOptions) };
+  const input = options as { params?: Record<string, unknown>; query?: object; body?: unknown };
+  return {
+    ...(options as RequestOptions),
+    path: fillPath(target.path, input.params),
+    method: target.method,
+    query: input.query as RequestOptions["query"],
+  };
+}
+
+/**
+ * One call, answering the success envelope's data and its (localised) message, e.g. 'Saved'.
+ * Takes an entry of the endpoint table (shared/endpoints.ts), which types its input and answer;
+ * a path string still works for calls outside the table.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...input: InputArgs<E>
+): Promise<{ data: ResponseOf<E>; message: string }>;
+export function call<T>(path: string, options?: RequestOptions): Promise<{ data: T; message: string }>;
+export async function call(target: string | Endpoint, options?: object): Promise<{ data: unknown; message: string }> {
+  const { path, method = "GET", query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = resolve(target, options);
   const silent = !showsErrorToast(path);
   const controller = new AbortController();
   let timedOut = false;
@@ -153,10 +201,12 @@ export async function call<T>(path: string, options: RequestOptions = {}): Promi
   }
   if (!isEnvelope(payload)) return fail(new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network"));
   if (payload.code !== SUCCESS_CODE) return fail(new ApiError(payload.code, payload.message, "business"));
-  return { data: payload.data as T, message: payload.message };
+  return { data: payload.data, message: payload.message };
 }
 
-/** One call, answering the success envelope's data. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await call<T>(path, options)).data;
+/** One call, answering the success envelope's data (see `call`). */
+export function request<E extends Endpoint>(endpoint: E, ...input: InputArgs<E>): Promise<ResponseOf<E>>;
+export function request<T>(path: string, options?: RequestOptions): Promise<T>;
+export async function request(target: string | Endpoint, options?: object): Promise<unknown> {
+  return (await call(target as string, options as RequestOptions)).data;
 }
