@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FileData, FileListData } from "../../../shared/schemas/files.ts";
+import { endpoints } from "../../../shared/endpoints.ts";
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
 
@@ -8,8 +8,7 @@ const filesKey = [...USER_SCOPE, "files"] as const;
 export function useFileList(page = 1, limit = 20) {
   return useQuery({
     queryKey: [...filesKey, page, limit],
-    queryFn: ({ signal }) =>
-      request<FileListData>("/web-api/v1/base/file/pageList", { query: { page, limit }, signal }),
+    queryFn: ({ signal }) => request(endpoints.fileList, { query: { page, limit }, signal }),
   });
 }
 
@@ -20,7 +19,7 @@ export function useUploadFile() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append("file", file, file.name);
-      return call<FileData>("/web-api/v1/base/file/upload", { method: "POST", body: form });
+      return call(endpoints.fileUpload, { body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKey }),
   });
@@ -29,7 +28,7 @@ export function useUploadFile() {
 export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call<null>(`/web-api/v1/base/file/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(endpoints.fileDelete, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { SiteConfigData } from "../../../shared/schemas/common.ts";
+import { endpoints } from "../../../shared/endpoints.ts";
 import { request } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 
@@ -9,11 +9,11 @@ export function useSiteConfig() {
   const setSite = useSession((s) => s.setSite);
   const query = useQuery({
     queryKey: ["config"],
-    queryFn: ({ signal }) => request<SiteConfigData>("/web-api/p1/base/config", { signal }),
+    queryFn: ({ signal }) => request(endpoints.siteConfig, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
-    if (query.data) setSite({ ...query.data, payMethods: [...query.data.payMethods] });
+    if (query.data) setSite(query.data);
   }, [query.data, setSite]);
   return query;
 }
