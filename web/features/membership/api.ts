@@ -1,23 +1,13 @@
 /** Membership and order calls (docs/api.md "Membership and orders"), one hook per operation. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
+import { endpoints } from "../../../shared/endpoints.ts";
 import { ORDER_STATUS, type OrderRange, type PayChannel } from "../../../shared/orders.ts";
-import type {
-  HourPackage,
-  NamedValue,
-  OrderPage,
-  OrderStatusData,
-  PayTicket,
-  UserVip,
-  VipSku,
-} from "../../../shared/schemas/orders.ts";
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
 import { useLanguage, useSession } from "../../lib/session.ts";
 import { refreshUserInfo } from "../account/api.ts";
 
-const P1 = "/web-api/p1";
-const V1 = "/web-api/v1";
 const vipKey = [...USER_SCOPE, "vip"] as const;
 const ordersKey = [...USER_SCOPE, "orders"] as const;
 
@@ -25,7 +15,7 @@ export function useVipSkus() {
   const language = useLanguage();
   return useQuery({
     queryKey: ["vipSkus", language],
-    queryFn: ({ signal }) => request<VipSku[]>(`${P1}/vip/sku/list`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.vipSkus, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -34,7 +24,7 @@ export function useHourPackages() {
   const language = useLanguage();
   return useQuery({
     queryKey: ["hourPackages", language],
-    queryFn: ({ signal }) => request<HourPackage[]>(`${P1}/vip/supplyTime/list`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.hourPackages, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -44,7 +34,7 @@ export function useUserVip() {
   const language = useLanguage();
   return useQuery({
     queryKey: [...vipKey, language],
-    queryFn: ({ signal }) => request<UserVip>(`${V1}/vip/userVip/list`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.userVip, { signal }),
     enabled: token !== null,
   });
 }
@@ -53,7 +43,7 @@ export function useStatusNames() {
   const language = useLanguage();
   return useQuery({
     queryKey: ["orderStatuses", language],
-    queryFn: ({ signal }) => request<NamedValue[]>(`${P1}/order/statusList`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.orderStatuses, { signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -73,28 +63,24 @@ function useRefreshAfterPurchase() {
 export function useStartTrial() {
   const refresh = useRefreshAfterPurchase();
   return useMutation({
-    mutationFn: () => call<UserVip>(`${V1}/vip/trial`, { method: "POST", body: {} }),
+    mutationFn: () => call(endpoints.trialStart),
     onSuccess: refresh,
   });
 }
 
 export const createOrder = (body: { skuId: string; channel: PayChannel; quantity?: number }) =>
-  request<PayTicket>(`${V1}/order/create`, { method: "PUT", body });
+  request(endpoints.orderCreate, { body });
 
 /** 'Proceed Pay': the same order, a new payment attempt. */
 export const repayOrder = (orderId: string, channel?: PayChannel) =>
-  request<PayTicket>(`${V1}/order/pay/${encodeURIComponent(orderId)}`, {
-    method: "POST",
-    body: channel ? { channel } : {},
-  });
+  request(endpoints.orderRepay, { params: { orderId }, body: channel ? { channel } : {} });
 
 /** The order's status, asked every 2 s while it waits for payment (spec section 4). */
 export function useOrderStatus(orderId: string | null) {
   const refresh = useRefreshAfterPurchase();
   const query = useQuery({
     queryKey: ["orderStatus", orderId],
-    queryFn: ({ signal }) =>
-      request<OrderStatusData>(`${V1}/order/status/${encodeURIComponent(orderId as string)}`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.orderStatus, { params: { orderId: orderId as string }, signal }),
     enabled: orderId !== null,
     refetchInterval: (q) => (q.state.data?.status === ORDER_STATUS.pending || !q.state.data ? 2000 : false),
     retry: false,
@@ -113,8 +99,7 @@ export function useOrderPage(page: number, limit: number, range: OrderRange) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return useQuery({
     queryKey: [...ordersKey, "page", page, limit, range, language],
-    queryFn: ({ signal }) =>
-      request<OrderPage>(`${V1}/order/pageList`, { method: "POST", body: { page, limit, range, timeZone }, signal }),
+    queryFn: ({ signal }) => request(endpoints.orderPage, { body: { page, limit, range, timeZone }, signal }),
     placeholderData: keepPreviousData,
   });
 }
