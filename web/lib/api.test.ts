@@ -26,7 +26,11 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   setNavigate(navigateMock);
-  useSession.setState({ token: "tok-1", language: "EN", userInfo: { userId: "u1", phone: "13800138000" } });
+  useSession.setState({
+    token: "tok-1",
+    language: "EN",
+    userInfo: { userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true },
+  });
 });
 
 afterEach(() => {
@@ -138,7 +142,7 @@ describe("api client: the envelope", () => {
   });
 
   it("on code 600 sends a short-video user (sourcesNo '5') to /douyinLogin", async () => {
-    useSession.setState({ userInfo: { userId: "u5", sourcesNo: "5" } });
+    useSession.setState({ userInfo: { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: true } });
     fetchMock.mockResolvedValue(envelope(600, "Please log in again"));
     await failure(request("/web-api/v1/x"));
     expect(navigateMock).toHaveBeenCalledWith("/douyinLogin");

@@ -9,23 +9,26 @@
  */
 
 import { NO_ERROR_TOAST_PATHS } from "../../shared/constants.ts";
+import { endpoints } from "../../shared/endpoints.ts";
 
-const CLONING = "/web-api/v1/douyin/customRole";
-
-export const QUIET_PATHS = [
-  "/web-api/p1/analytics/event",
-  "/web-api/v1/base/account/logout",
-  `${CLONING}/createPhoto/`,
-  `${CLONING}/photoProgress/`,
-  `${CLONING}/cartoonUpload`,
-  `${CLONING}/createCartoon`,
-  `${CLONING}/toonify`,
+export const QUIET_CALLS = [
+  endpoints.analyticsEvent,
+  endpoints.logout,
+  endpoints.photoCreate,
+  endpoints.photoProgress,
+  endpoints.cartoonUpload,
+  endpoints.cartoonCreate,
+  endpoints.toonify,
 ] as const;
+
+/** A table path as a pattern: each `:name` matches one path segment. */
+const pattern = (path: string) => new RegExp(`^${path.replace(/:\w+/g, "[^/]+")}$`);
+const QUIET = QUIET_CALLS.map((entry) => pattern(entry.path));
 
 const normalise = (path: string) => `/${path.replace(/^\/+/, "").split("?")[0]}`;
 
 export function showsErrorToast(path: string): boolean {
   const p = normalise(path);
   if ((NO_ERROR_TOAST_PATHS as readonly string[]).includes(p)) return false;
-  return !QUIET_PATHS.some((quiet) => (quiet.endsWith("/") ? p.startsWith(quiet) : p === quiet));
+  return !QUIET.some((quiet) => quiet.test(p));
 }

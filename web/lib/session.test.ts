@@ -68,7 +68,7 @@ describe("session store persistence", () => {
     const useSession = await freshSession();
     useSession.getState().setToken("tok-1");
     useSession.getState().setLanguage("ZH_CN");
-    useSession.getState().setUserInfo({ userId: "u1", phone: "13800138000" });
+    useSession.getState().setUserInfo({ userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true });
     useSession.getState().logout();
     const state = useSession.getState();
     expect([state.token, state.userInfo, state.language]).toEqual([null, null, "ZH_CN"]);
@@ -80,8 +80,8 @@ describe("session store persistence", () => {
   it("picks the login page by the user's source", async () => {
     await freshSession();
     const { loginPathFor } = await import("./session.ts");
-    expect(loginPathFor({ userId: "1", sourcesNo: "5" })).toBe("/douyinLogin");
-    expect(loginPathFor({ userId: "1", sourcesNo: "1" })).toBe("/login");
+    expect(loginPathFor({ sourcesNo: "5" })).toBe("/douyinLogin");
+    expect(loginPathFor({ sourcesNo: "1" })).toBe("/login");
     expect(loginPathFor(null)).toBe("/login");
   });
 });

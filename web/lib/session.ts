@@ -6,32 +6,18 @@
 
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import { DEFAULT_LANGUAGE, type Language, SHORT_VIDEO_SOURCE, type Site } from "../../shared/constants.ts";
+import { DEFAULT_LANGUAGE, type Language, SHORT_VIDEO_SOURCE } from "../../shared/constants.ts";
+import type { UserInfoData } from "../../shared/schemas/account.ts";
+import type { SiteConfigData } from "../../shared/schemas/common.ts";
+import type { AvatarSex } from "../../shared/schemas/plans.ts";
 import { newId } from "./ids.ts";
 import { type PersistedSession, sessionStorageAdapter } from "./sessionStorage.ts";
 
-export interface SiteEnv {
-  site: Site;
-  /** The price symbol: ¥ on the cn site, $ on the international one. */
-  currency: string;
-  payMethods: string[];
-  defaultLanguage: Language;
-  officialSite: string | null;
-}
+/** The site environment (/base/config): site, currency symbol (¥ or $), pay methods, default language. */
+export type SiteEnv = SiteConfigData;
 
-export interface UserInfo {
-  userId: string;
-  /** Absent or empty for users without a membership. */
-  vipType?: string | null;
-  phone?: string | null;
-  /** '5' = the short-video platform variant. */
-  sourcesNo?: string | null;
-  email?: string | null;
-  nickname?: string | null;
-  /** Third-party login channels bound to the account (1001 web, 1004 controller). */
-  boundChannels?: number[];
-  hasPassword?: boolean;
-}
+/** The logged-in user (getUserInfo); sourcesNo '5' is the short-video platform variant. */
+export type UserInfo = UserInfoData;
 
 /** Document ids by name, e.g. { privacyAgreement: "12", serverAgreement: "13" } (findDict docMap). */
 export type DocIdMap = Record<string, string>;
@@ -40,8 +26,8 @@ export type DocIdMap = Record<string, string>;
 export interface CurrentPlan {
   planId: string;
   roleId: string;
-  /** The avatar's sex value: "1" male, "2" female. */
-  roleType: string;
+  /** The avatar's sex: "1" male, "2" female (the spec's name). */
+  roleType: AvatarSex;
 }
 
 /** One level of the plan editor's menu. */
@@ -144,6 +130,6 @@ export function effectiveLanguage(state: Pick<SessionState, "language" | "site">
 export const useLanguage = (): Language => useSession(effectiveLanguage);
 
 /** Where a logged-out user logs in: the short-video variant has its own login page. */
-export function loginPathFor(userInfo: UserInfo | null): string {
+export function loginPathFor(userInfo: Pick<UserInfo, "sourcesNo"> | null): string {
   return userInfo?.sourcesNo === SHORT_VIDEO_SOURCE ? "/douyinLogin" : "/login";
 }

@@ -1,3 +1,4 @@
+import { endpoints } from "../../../shared/endpoints.ts";
 import type { AnalyticsBody } from "../../../shared/schemas/account.ts";
 import { request } from "../../lib/api.ts";
 
@@ -28,5 +29,5 @@ export function reportUserLoaded(userInfo: { userId: string }): void {
   if (alreadySent(userInfo.userId)) return;
   markSent(userInfo.userId);
   const body: AnalyticsBody = { event: "userInfo", userId: userInfo.userId, path: window.location.pathname };
-  void request<null>("/web-api/p1/analytics/event", { method: "POST", body }).catch(() => null);
+  void request(endpoints.analyticsEvent, { body }).catch(() => null);
 }

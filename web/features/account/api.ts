@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EmailLoginBody, TokenData, UserInfoData } from "../../../shared/schemas/account.ts";
+import { endpoints } from "../../../shared/endpoints.ts";
+import type { EmailLoginBody, UserInfoData } from "../../../shared/schemas/account.ts";
 import { request } from "../../lib/api.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { queryClient as appQueryClient, USER_SCOPE } from "../../lib/queryClient.ts";
-import { type UserInfo, useSession } from "../../lib/session.ts";
+import { useSession } from "../../lib/session.ts";
 import { reportUserLoaded } from "./analytics.ts";
 
 export const userInfoKey = [...USER_SCOPE, "info"] as const;
@@ -11,11 +12,8 @@ export const userInfoKey = [...USER_SCOPE, "info"] as const;
 /** Loads userInfo into the session store (the header and the 600 handler read it there). */
 async function loadUserInfo(signal?: AbortSignal): Promise<UserInfoData> {
   // The time stamp defeats caches between the browser and the server (spec section 7).
-  const info = await request<UserInfoData>("/web-api/v1/base/account/getUserInfo", {
-    query: { t: Date.now() },
-    signal,
-  });
-  useSession.getState().setUserInfo(info as UserInfo);
+  const info = await request(endpoints.userInfo, { query: { t: String(Date.now()) }, signal });
+  useSession.getState().setUserInfo(info);
   reportUserLoaded(info);
   return info;
 }
@@ -55,8 +53,7 @@ export async function finishLogin(token: string): Promise<void> {
  */
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: EmailLoginBody) =>
-      request<TokenData>("/web-api/p1/uc/account/email/emailLogin", { method: "POST", body }),
+    mutationFn: (body: EmailLoginBody) => request(endpoints.emailLogin, { body }),
     onSuccess: ({ token }) => finishLogin(token),
   });
 }
@@ -69,7 +66,7 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<null>("/web-api/v1/base/account/logout", { method: "POST" }).catch(() => null),
+    mutationFn: () => request(endpoints.logout).catch(() => null),
     onSettled: () => {
       useSession.getState().logout();
       queryClient.removeQueries({ queryKey: USER_SCOPE });

@@ -10,7 +10,11 @@ const routed: string[] = [];
 beforeEach(() => {
   routed.length = 0;
   setNavigate((to) => routed.push(to));
-  useSession.setState({ token: "tok", userInfo: { userId: "u1" }, startDesignOpen: false });
+  useSession.setState({
+    token: "tok",
+    userInfo: { userId: "u1", boundChannels: [], hasPassword: true },
+    startDesignOpen: false,
+  });
 });
 afterEach(() => {
   window.__MICRO_APP_ENVIRONMENT__ = undefined;
@@ -44,7 +48,7 @@ describe("the membership gate (spec section 4)", () => {
   });
 
   it("opens the dialog for a member, without asking", async () => {
-    useSession.setState({ userInfo: { userId: "u1", vipType: "gold" } });
+    useSession.setState({ userInfo: { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true } });
     await startDesign();
     expect(confirmStore.getState().queue.length).toBe(0);
     expect(useSession.getState().startDesignOpen).toBe(true);
