@@ -6,9 +6,9 @@ import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
 import { useLanguage } from "../../lib/session.ts";
+import { plansOfRole } from "../plan/api.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
-  plansOfRole,
   useCopyCustomRole,
   useCustomRoles,
   useDeleteCustomRole,

@@ -5,9 +5,11 @@ import { translate } from "../../../shared/messages.ts";
 import type { RoleRecord } from "../../../shared/schemas/roles.ts";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
+import { planLink } from "../../lib/links.ts";
 import { useLanguage, useSession } from "../../lib/session.ts";
+import { addPlan } from "../plan/api.ts";
 import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
-import { addPlan, createCustomRole, type SexFilter, useRoleList } from "./api.ts";
+import { createCustomRole, type SexFilter, useRoleList } from "./api.ts";
 
 /** Spec section 9: eight avatars per slider page. */
 export const PAGE_SIZE = 8;
@@ -43,8 +45,8 @@ export function SystemAvatarTab() {
     }
     try {
       if (action === "draft") {
-        const planId = await withLoading(addPlan(role.id));
-        go(`/plan?${new URLSearchParams({ planId, roleId: role.id, roleType: String(role.sex) })}`);
+        const planId = await withLoading(addPlan(role.id, "1"));
+        go(planLink({ planId, roleId: role.id, avatarSex: role.sex }));
       } else {
         const roleId = await withLoading(createCustomRole(role.id));
         go(`/face?${new URLSearchParams({ roleId })}`);

@@ -8,13 +8,14 @@ import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { planLink } from "../../lib/links.ts";
 import { useSession } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../three/AvatarStage.tsx";
 import { createFaceState, setFace } from "../../three/faceState.ts";
 import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
 import { useUserInfo } from "../account/api.ts";
-import { cartoonUpload, createCartoon, planPath, toonify } from "../avatars/start-design/cloningApi.ts";
+import { cartoonUpload, createCartoon, toonify } from "../avatars/start-design/cloningApi.ts";
 import {
   type CartoonChoice,
   defaultChoice,
@@ -85,7 +86,7 @@ export function CreatorPage() {
       await createCartoon(url);
       return toonify(url, "A");
     }, t("creator.converting"));
-    navigate(planPath(result));
+    navigate(planLink({ planId: result.planId, roleId: result.roleId, avatarSex: result.sex }));
   };
 
   const exportAvatar = async () => {

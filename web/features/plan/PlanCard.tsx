@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
+import { planLink } from "../../lib/links.ts";
 import { AvatarPlaceholder } from "../avatars/AvatarPlaceholder.tsx";
-import { countParts, planUrl } from "./planCounts.ts";
+import { countParts } from "./planCounts.ts";
 
 /** One plan in the list: its avatar, name, what it holds, whether it is in use, and its actions. */
 export function PlanCard({
@@ -24,7 +25,7 @@ export function PlanCard({
 }) {
   const { t } = useTranslation();
   const parts = countParts(plan.counts);
-  const url = planUrl(plan);
+  const url = planLink({ planId: plan.planId, roleId: plan.roleId, avatarSex: plan.roleType });
   return (
     <li
       className={`plan-card card${plan.used ? " plan-card--used" : ""}${selected ? " plan-card--selected" : ""}`}

@@ -1,19 +1,11 @@
 /** The plan calls of docs/api.md "Plans" (spec section 7), one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  CatalogueRecord,
-  InteractInput,
-  PlanExpression,
-  PlanInfo,
-  PlanInteract,
-  PlanStatistics,
-  PlanSummary,
-} from "../../../shared/schemas/plans.ts";
+import { endpoints } from "../../../shared/endpoints.ts";
+import type { InteractInput, WearBody } from "../../../shared/schemas/plans.ts";
+import type { RoleKind } from "../../../shared/schemas/roles.ts";
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
 import { useLanguage } from "../../lib/session.ts";
-
-const BASE = "/web-api/v1/base";
 
 export type { InteractInput };
 
@@ -24,25 +16,22 @@ const plansKey = [...USER_SCOPE, "plans"] as const;
 /** The catalogue depends on the membership (equityStatus) and the language (names). */
 const catalogueKey = [...USER_SCOPE, "catalogue"] as const;
 
-export interface CataloguePage {
-  records: CatalogueRecord[];
-  total: number;
-}
-
 /** The catalogue lists a plan picks from: each answers a page of records. */
-export type CatalogueSource =
-  | "digitalmanAttribute/getListPage"
-  | "sceneAttribute/getListPage"
-  | "petsAttribute/getListPage"
-  | "interactAttribute/getListPage"
-  | "interactAttribute/getPlayListPage";
+const CATALOGUES = {
+  outfits: endpoints.outfitCatalogue,
+  scenes: endpoints.sceneCatalogue,
+  pets: endpoints.petCatalogue,
+  events: endpoints.eventCatalogue,
+  actions: endpoints.actionCatalogue,
+} as const;
+export type CatalogueSource = keyof typeof CATALOGUES;
 
 /** One catalogue list, as a query (the quick set fetches several at once through the same cache). */
 export const catalogueQuery = (source: CatalogueSource, type: string | undefined, language: string) => ({
   queryKey: [...catalogueKey, source, type ?? "", language],
   staleTime: 5 * 60_000,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<CataloguePage>(`${BASE}/${source}`, { query: { type, page: 1, limit: 100 }, signal }),
+    request(CATALOGUES[source], { query: { type, page: 1, limit: 100 }, signal }),
 });
 
 export function useCatalogue(source: CatalogueSource, type?: string, enabled = true) {
@@ -56,7 +45,7 @@ export function useVoiceList(enabled = true) {
     queryKey: [...catalogueKey, "voices", language],
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => request<CatalogueRecord[]>(`${BASE}/baseProductLabel/getVoiceList`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.voiceList, { signal }),
   });
 }
 
@@ -67,7 +56,7 @@ export function usePlanInfo(planId: string) {
     queryKey: [...planInfoKey(planId), "detail", language],
     enabled: planId !== "",
     staleTime: 0,
-    queryFn: ({ signal }) => request<PlanInfo>(`${BASE}/planInfo/getPlanInfo`, { query: { planId }, signal }),
+    queryFn: ({ signal }) => request(endpoints.planInfo, { query: { planId }, signal }),
   });
 }
 
@@ -75,8 +64,7 @@ export function useExpressionList(planId: string) {
   const language = useLanguage();
   return useQuery({
     queryKey: [...planInfoKey(planId), "expressions", language],
-    queryFn: ({ signal }) =>
-      request<PlanExpression[]>(`${BASE}/planDigitalmanAttribute/getExpList`, { query: { planId }, signal }),
+    queryFn: ({ signal }) => request(endpoints.planExpressions, { query: { planId }, signal }),
   });
 }
 
@@ -84,16 +72,19 @@ export function useInteractList(planId: string) {
   const language = useLanguage();
   return useQuery({
     queryKey: [...planInfoKey(planId), "interactions", language],
-    queryFn: ({ signal }) =>
-      request<PlanInteract[]>(`${BASE}/interactAttribute/getPlanInteractList`, { query: { planId }, signal }),
+    queryFn: ({ signal }) => request(endpoints.planInteractions, { query: { planId }, signal }),
   });
 }
+
+/** The user's plans built on an avatar (deleting the avatar deletes them). */
+export const plansOfRole = (roleId: string, signal?: AbortSignal) =>
+  request(endpoints.plansByRole, { query: { roleId }, signal });
 
 export function usePlansByRole(roleId: string) {
   const language = useLanguage();
   return useQuery({
     queryKey: [...plansKey, "byRole", roleId, language],
-    queryFn: ({ signal }) => request<PlanSummary[]>(`${BASE}/planInfo/getPlansByRole`, { query: { roleId }, signal }),
+    queryFn: ({ signal }) => plansOfRole(roleId, signal),
   });
 }
 
@@ -102,11 +93,7 @@ export function usePlanList(page: number, limit: number) {
   return useQuery({
     queryKey: [...plansKey, "page", page, limit, language],
     staleTime: 0,
-    queryFn: ({ signal }) =>
-      request<{ records: PlanSummary[]; total: number }>(`${BASE}/planInfo/getListPage`, {
-        query: { page, limit },
-        signal,
-      }),
+    queryFn: ({ signal }) => request(endpoints.planList, { query: { page, limit }, signal }),
   });
 }
 
@@ -114,19 +101,20 @@ export function usePlanStatistics() {
   return useQuery({
     queryKey: [...plansKey, "statistics"],
     staleTime: 0,
-    queryFn: ({ signal }) => request<PlanStatistics>(`${BASE}/planInfo/getStatistics`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.planStatistics, { signal }),
   });
 }
 
-const post = <T>(path: string, body: unknown) => call<T>(`${BASE}/${path}`, { method: "POST", body });
-
-/** 'Create a draft' on a system role ('1') or one of the user's own ('2'): answers the new plan id. */
-export const addPlan = (roleId: string, roleKind: "1" | "2", name?: string) =>
-  request<string>(`${BASE}/planInfo/addPlanInfo`, { method: "POST", body: { roleId, roleType: roleKind, name } });
+/**
+ * 'Create a draft' around a system role (RoleKind '1', the Start design dialog's) or one of the
+ * user's own ('2'): answers the new plan id. The spec's body calls the kind `roleType`.
+ */
+export const addPlan = (roleId: string, roleKind: RoleKind, name?: string) =>
+  request(endpoints.planAdd, { body: { roleId, roleType: roleKind, name } });
 
 /** Whether a role id is one of the user's own avatars (else a system one). Silent: "no" is an answer. */
 export const isOwnRole = (roleId: string) =>
-  request(`/web-api/v1/douyin/customRole/detail/${encodeURIComponent(roleId)}`).then(
+  request(endpoints.customRoleDetail, { params: { id: roleId } }).then(
     () => true,
     () => false,
   );
@@ -150,46 +138,41 @@ function usePlanChange<T, R = null>(planId: string, run: (arg: T) => Promise<{ d
 /** Wear an outfit (replaces its slot's), or take a slot off. */
 export const useWear = (planId: string) =>
   usePlanChange(planId, (arg: { attributeId: string } | { slot: string }) =>
-    post<null>("planDigitalmanAttribute/addPlanDigitalmanAttribute", { planId, ...arg }),
+    // The slot is one of the menu's outfit slots; the server refuses any other.
+    call(endpoints.planWear, { body: { planId, ...arg } as WearBody }),
   );
 
 export const useAddExpression = (planId: string) =>
-  usePlanChange(planId, (attributeId: string) =>
-    post<string>("planDigitalmanAttribute/addPlanDigitalmanAttributeExp", { planId, attributeId }),
-  );
+  usePlanChange(planId, (attributeId: string) => call(endpoints.planAddExpression, { body: { planId, attributeId } }));
 
 export const useDeleteExpressions = (planId: string) =>
-  usePlanChange(planId, (ids: string[]) => post<null>("planDigitalmanAttribute/delPlanManEx", { planId, ids }));
+  usePlanChange(planId, (ids: string[]) => call(endpoints.planDeleteExpressions, { body: { planId, ids } }));
 
 /** The scene (or backdrop) and/or the whole effect layer. */
 export const useSceneAssembling = (planId: string) =>
   usePlanChange(planId, (arg: { sceneId?: string | null; effectIds?: string[] }) =>
-    post<null>("planSceneAttribute/addSceneAssembling", { planId, ...arg }),
+    call(endpoints.planScene, { body: { planId, ...arg } }),
   );
 
 export const usePetsAssembling = (planId: string) =>
-  usePlanChange(planId, (petIds: string[]) => post<null>("planPetsAttribute/addPetsAssembling", { planId, petIds }));
+  usePlanChange(planId, (petIds: string[]) => call(endpoints.planPets, { body: { planId, petIds } }));
 
 export const useAddInteraction = (planId: string) =>
-  usePlanChange(planId, (input: InteractInput) =>
-    post<string>("interactAttribute/addInteractAttributeExp", { planId, ...input }),
-  );
+  usePlanChange(planId, (input: InteractInput) => call(endpoints.planAddInteraction, { body: { planId, ...input } }));
 
 export const useAddInteractions = (planId: string) =>
-  usePlanChange(planId, (items: InteractInput[]) =>
-    post<string[]>("interactAttribute/addBatchPlanInteract", { planId, items }),
-  );
+  usePlanChange(planId, (items: InteractInput[]) => call(endpoints.planAddInteractions, { body: { planId, items } }));
 
 export const useDeleteInteractions = (planId: string) =>
-  usePlanChange(planId, (ids: string[]) => post<null>("interactAttribute/delPlanInteract", { planId, ids }));
+  usePlanChange(planId, (ids: string[]) => call(endpoints.planDeleteInteractions, { body: { planId, ids } }));
 
 export const useResetPlan = (planId: string) =>
-  usePlanChange(planId, () => post<null>("planInfo/resetPlanAttribute", { planId }));
+  usePlanChange(planId, () => call(endpoints.planReset, { body: { planId } }));
 
 /** Save the name and/or choose the voice (null: none). */
 export const useUpdatePlan = (planId: string) =>
   usePlanChange(planId, (arg: { name?: string; voiceId?: string | null }) =>
-    post<null>("planInfo/updatePlanInfo", { planId, ...arg }),
+    call(endpoints.planUpdate, { body: { planId, ...arg } }),
   );
 
 /** Plan-list changes (use, delete): refresh every list, the statistics and any open plan. */
@@ -206,6 +189,6 @@ function usePlansChange<T>(run: (arg: T) => Promise<{ message: string }>) {
 }
 
 /** Marks the plan the live-stream client plays (one per user). */
-export const useUsePlan = () => usePlansChange((planId: string) => post<null>("planInfo/usePlan", { planId }));
+export const useUsePlan = () => usePlansChange((planId: string) => call(endpoints.planUse, { body: { planId } }));
 
-export const useDeletePlans = () => usePlansChange((ids: string[]) => post<null>("planInfo/delPlanInfo", { ids }));
+export const useDeletePlans = () => usePlansChange((ids: string[]) => call(endpoints.planDelete, { body: { ids } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countParts, pageCount, planUrl } from "./planCounts.ts";
+import { countParts, pageCount } from "./planCounts.ts";
 
 describe("countParts", () => {
   it("lists what a plan holds in menu order, leaving zeros out", () => {
@@ -18,13 +18,5 @@ describe("pageCount", () => {
     expect(pageCount(0, 20)).toBe(1);
     expect(pageCount(20, 20)).toBe(1);
     expect(pageCount(21, 20)).toBe(2);
-  });
-});
-
-describe("planUrl", () => {
-  it("opens /plan with planId, roleId and roleType", () => {
-    expect(planUrl({ planId: "p 1", roleId: "sys-f-01", roleType: "2" })).toBe(
-      "/plan?planId=p+1&roleId=sys-f-01&roleType=2",
-    );
   });
 });

@@ -12,7 +12,3 @@ export function countParts(counts: Counts): { key: keyof Counts; count: number }
 
 /** The pages a list of `total` plans takes at `size` per page (at least one). */
 export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
-
-/** `/plan?planId=&roleId=&roleType=` for a plan. */
-export const planUrl = (plan: Pick<PlanSummary, "planId" | "roleId" | "roleType">): string =>
-  `/plan?${new URLSearchParams({ planId: plan.planId, roleId: plan.roleId, roleType: plan.roleType })}`;

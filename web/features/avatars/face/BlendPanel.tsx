@@ -35,7 +35,7 @@ export function BlendPanel({ editor, selfId, onClose }: { editor: FaceEditor; se
 
   const weights = shares(picks);
   const option = (source: BlendSource, own: boolean) => {
-    const locked = !own && source.equityStatus === 2;
+    const locked = !own && "equityStatus" in source && source.equityStatus === 2;
     const picked = picks.some((p) => p.id === source.id);
     const full = !picked && picks.length >= MAX_BLEND;
     return (

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, type Rgb } from "../../../../shared/avatar/index.ts";
 import { translate } from "../../../../shared/messages.ts";
-import type { CustomRoleDetail } from "../../../../shared/schemas/roles.ts";
+import type { CustomRoleDetail, InitData, SysAttrData } from "../../../../shared/schemas/roles.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { useLanguage } from "../../../lib/session.ts";
@@ -11,7 +11,7 @@ import { AvatarStage } from "../../../three/AvatarStage.tsx";
 import { hexToRgb } from "../../../three/avatarGeometry.ts";
 import { definedValues } from "../../../three/faceState.ts";
 import { useAvatarMesh } from "../../../three/useAvatarMesh.ts";
-import { type InitFace, type SysAttr, useUpdateCustomRole } from "../api.ts";
+import { useUpdateCustomRole } from "../api.ts";
 import { NameDialog } from "../NameDialog.tsx";
 import { BlendPanel } from "./BlendPanel.tsx";
 import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
@@ -39,8 +39,8 @@ export function FaceWorkspace({
   firstGroup,
 }: {
   detail: CustomRoleDetail;
-  init: InitFace;
-  attr: SysAttr | undefined;
+  init: InitData;
+  attr: SysAttrData | undefined;
   firstGroup: string | null;
 }) {
   const { t } = useTranslation();

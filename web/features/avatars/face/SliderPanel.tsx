@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FACE_GROUPS, FACE_SLIDERS } from "../../../../shared/avatar/index.ts";
+import type { SysAttrData } from "../../../../shared/schemas/roles.ts";
 import { useLanguage } from "../../../lib/session.ts";
-import type { SysAttr } from "../api.ts";
 import { FaceSlider } from "./FaceSlider.tsx";
 import type { FaceEditor } from "./useFaceEditor.ts";
 
@@ -17,7 +17,7 @@ export function SliderPanel({
   onResetGroup,
 }: {
   editor: FaceEditor;
-  attr: SysAttr | undefined;
+  attr: SysAttrData | undefined;
   group: string;
   onGroup(id: string): void;
   onResetGroup(): void;

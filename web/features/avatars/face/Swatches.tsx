@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Appearance } from "../../../../shared/schemas/roles.ts";
-import type { SysAttr } from "../api.ts";
+import type { Appearance, SysAttrData } from "../../../../shared/schemas/roles.ts";
 
 /** Skin tone and hair colour swatches; a click is one undo step. */
 export function Swatches({
@@ -8,7 +7,7 @@ export function Swatches({
   appearance,
   onChange,
 }: {
-  attr: SysAttr | undefined;
+  attr: SysAttrData | undefined;
   appearance: Appearance;
   onChange(patch: Appearance): void;
 }) {

@@ -7,10 +7,11 @@ import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx
 import { withLoading } from "../../../components/loading/loadingStore.ts";
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { planLink } from "../../../lib/links.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
 import { useSession } from "../../../lib/session.ts";
 import { hostReaction } from "../../creator/frameProtocol.ts";
-import { createCartoon, planPath, toonify } from "./cloningApi.ts";
+import { createCartoon, toonify } from "./cloningApi.ts";
 import "./cloning.css";
 import { tellHost } from "../../../lib/host.ts";
 
@@ -56,9 +57,10 @@ export function CartoonTab({ onBusyChange }: { onBusyChange?(busy: boolean): voi
         onBusyChange?.(false);
         useSession.getState().setStartDesignOpen(false);
         // Embedded in a host application, the host opens the plan; otherwise we route there.
-        const roleType = String(result.sex);
-        if (!tellHost({ type: "editPlan", data: { planId: result.planId, roleId: result.roleId, roleType } }))
-          navigate(planPath(result));
+        const { planId, roleId } = result;
+        // The host message, like /plan's query, calls the avatar's sex roleType.
+        if (!tellHost({ type: "editPlan", data: { planId, roleId, roleType: String(result.sex) } }))
+          navigate(planLink({ planId, roleId, avatarSex: result.sex }));
       } catch (error) {
         onBusyChange?.(false);
         if (error instanceof ApiError && error.kind === "logout") return;

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { withLoading } from "../../../components/loading/loadingStore.ts";
+import { planLink } from "../../../lib/links.ts";
 import { AvatarPlaceholder } from "../../avatars/AvatarPlaceholder.tsx";
 import { addPlan, usePlansByRole } from "../api.ts";
-import { planUrl } from "../planCounts.ts";
 import { usePlanStudio } from "../studioContext.ts";
 
 /** The plan's avatar: who it is, the way to its face editor, and the other plans built on it. */
@@ -19,7 +19,7 @@ export function AvatarPanel() {
   const newPlan = async () => {
     try {
       const planId = await withLoading(addPlan(info.roleId, own ? "2" : "1"));
-      navigate(planUrl({ planId, roleId: info.roleId, roleType: info.roleType }));
+      navigate(planLink({ planId, roleId: info.roleId, avatarSex: info.roleType }));
     } catch {
       // The API client has shown the service's message (the plan limit).
     }
@@ -67,7 +67,7 @@ export function AvatarPanel() {
           <ul className="avatar-panel__plans" data-testid="plan-other-plans">
             {siblings.map((p) => (
               <li key={p.planId}>
-                <Link to={planUrl(p)}>{p.name}</Link>
+                <Link to={planLink({ planId: p.planId, roleId: p.roleId, avatarSex: p.roleType })}>{p.name}</Link>
                 {p.used && <span className="badge badge--live">{t("plan.inUse")}</span>}
               </li>
             ))}

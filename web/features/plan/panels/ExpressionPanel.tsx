@@ -20,7 +20,7 @@ export function ExpressionPanel() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { info, planId, play } = usePlanStudio();
-  const catalogue = useCatalogue("digitalmanAttribute/getListPage", "expression");
+  const catalogue = useCatalogue("outfits", "expression");
   const list = useExpressionList(planId);
   const add = useAddExpression(planId);
   const remove = useDeleteExpressions(planId);

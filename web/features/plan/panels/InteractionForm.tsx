@@ -28,8 +28,8 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
   const { register, handleSubmit, watch, setValue } = useForm<InteractionDraft>({ defaultValues: EMPTY_DRAFT });
   const kind = watch("actionKind");
   const actionId = watch("actionId");
-  const events = useCatalogue("interactAttribute/getListPage", event === "all" ? undefined : event);
-  const actions = useCatalogue("interactAttribute/getPlayListPage", kind || undefined, kind !== "");
+  const events = useCatalogue("events", event === "all" ? undefined : event);
+  const actions = useCatalogue("actions", kind || undefined, kind !== "");
   const add = useAddInteraction(planId);
   const [error, setError] = useState<InteractionError | null>(null);
   const eventRecords = events.data?.records ?? [];

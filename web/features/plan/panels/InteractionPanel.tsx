@@ -47,10 +47,8 @@ export function InteractionPanel({ event }: { event: string }) {
   const onQuickSet = async () => {
     try {
       const [events, ...plays] = await Promise.all([
-        queryClient.fetchQuery(catalogueQuery("interactAttribute/getListPage", undefined, language)),
-        ...ACTION_KINDS.map((kind) =>
-          queryClient.fetchQuery(catalogueQuery("interactAttribute/getPlayListPage", kind, language)),
-        ),
+        queryClient.fetchQuery(catalogueQuery("events", undefined, language)),
+        ...ACTION_KINDS.map((kind) => queryClient.fetchQuery(catalogueQuery("actions", kind, language))),
       ]);
       const byKind = Object.fromEntries(ACTION_KINDS.map((kind, i) => [kind, plays[i]?.records ?? []]));
       const items = quickSetItems(events.records, byKind, all);

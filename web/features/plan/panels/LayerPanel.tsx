@@ -52,7 +52,7 @@ function ToggleGrid({
 
 export function PetsPanel() {
   const { info, planId } = usePlanStudio();
-  const list = useCatalogue("petsAttribute/getListPage");
+  const list = useCatalogue("pets");
   const assemble = usePetsAssembling(planId);
   return (
     <ToggleGrid
@@ -68,7 +68,7 @@ export function PetsPanel() {
 
 export function EffectsPanel() {
   const { info, planId } = usePlanStudio();
-  const list = useCatalogue("sceneAttribute/getListPage", "effect");
+  const list = useCatalogue("scenes", "effect");
   const assemble = useSceneAssembling(planId);
   return (
     <ToggleGrid

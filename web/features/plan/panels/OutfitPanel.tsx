@@ -9,7 +9,7 @@ import { useIntent } from "../useIntent.ts";
 export function OutfitPanel({ slot }: { slot: string }) {
   const { t } = useTranslation();
   const { info, planId } = usePlanStudio();
-  const list = useCatalogue("digitalmanAttribute/getListPage", slot);
+  const list = useCatalogue("outfits", slot);
   const wear = useWear(planId);
   const saved = info.outfits.find((o) => slotOf(o) === slot) ?? null;
   const change = useIntent((id: string | null) => wear.mutateAsync(id ? { attributeId: id } : { slot }));

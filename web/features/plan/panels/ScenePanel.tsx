@@ -8,7 +8,7 @@ import { useIntent } from "../useIntent.ts";
 export function ScenePanel({ type }: { type: string }) {
   const { t } = useTranslation();
   const { info, planId } = usePlanStudio();
-  const list = useCatalogue("sceneAttribute/getListPage", type);
+  const list = useCatalogue("scenes", type);
   const assemble = useSceneAssembling(planId);
   const change = useIntent((sceneId: string | null) => assemble.mutateAsync({ sceneId }));
   const records = list.data?.records ?? [];
