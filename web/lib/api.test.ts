@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { endpoints } from "../../shared/endpoints.ts";
 import { dismissToast, toastStore } from "../components/toast/toastStore.ts";
 import { ApiError, NETWORK_ERROR_CODE, request, TIMEOUT_CODE } from "./api.ts";
 import { setNavigate } from "./navigation.ts";
@@ -43,6 +44,19 @@ afterEach(() => {
 });
 
 describe("api client: requests", () => {
+  it("calls a table entry: its method, its path with the parameters filled in, its query and body", async () => {
+    fetchMock.mockImplementation(async () => envelope(200, "Success", null));
+    await request(endpoints.customRoleDelete, { params: { id: "a/b" } });
+    await request(endpoints.orderRepay, { params: { orderId: "o1" }, body: { channel: "card" } });
+    await request(endpoints.planInfo, { query: { planId: "p1" } });
+    const calls = fetchMock.mock.calls.map(([url, init]) => [url, init?.method, init?.body]);
+    expect(calls).toEqual([
+      ["/web-api/v1/douyin/customRole/a%2Fb", "DELETE", undefined],
+      ["/web-api/v1/order/pay/o1", "POST", JSON.stringify({ channel: "card" })],
+      ["/web-api/v1/base/planInfo/getPlanInfo?planId=p1", "GET", undefined],
+    ]);
+  });
+
   it("sends base '/', credentials and the token, tracking and language headers", async () => {
     fetchMock.mockResolvedValue(envelope(200, "Success", { ok: 1 }));
     useSession.setState({ language: "ZH_TN" });
