@@ -17,7 +17,8 @@ export function PlanPage() {
   const [params, setParams] = useSearchParams();
   const planId = params.get("planId") ?? "";
   const roleId = params.get("roleId") ?? "";
-  const roleType = params.get("roleType") ?? "";
+  // The spec's query calls the avatar's sex roleType.
+  const avatarSex = params.get("roleType") ?? "";
   const info = usePlanInfo(planId);
   const [createFailed, setCreateFailed] = useState(false);
   const creating = useRef(false);
@@ -28,9 +29,9 @@ export function PlanPage() {
     (async () => {
       try {
         // The address carries the avatar's sex, not whose it is: one of the user's own, else a system one.
-        const kind = (await isOwnRole(roleId)) ? "2" : "1";
-        const id = await addPlan(roleId, kind);
-        setParams({ planId: id, roleId, roleType }, { replace: true });
+        const roleKind = (await isOwnRole(roleId)) ? "2" : "1";
+        const id = await addPlan(roleId, roleKind);
+        setParams({ planId: id, roleId, roleType: avatarSex }, { replace: true });
       } catch {
         // The API client has shown the service's message (locked, plan limit).
         setCreateFailed(true);
@@ -38,7 +39,7 @@ export function PlanPage() {
         creating.current = false;
       }
     })();
-  }, [planId, roleId, roleType, setParams]);
+  }, [planId, roleId, avatarSex, setParams]);
 
   if (!planId) {
     if (roleId && !createFailed) return <PlanLoading label={t("plan.creating")} />;
