@@ -122,7 +122,11 @@ describe("page metadata", () => {
     expect(await page.title()).toBe("Download centre · Avalive");
     await open(page, "/login");
     expect(await page.title()).toBe("Log in · Avalive");
-    expect(await page.locator('meta[name="description"]').count()).toBe(0);
+    // every public page describes itself (issue 10 §7), and drops the keywords of the page before
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      "Log in to Avalive with your email, a phone code, WeChat or QQ.",
+    );
+    expect(await page.locator('meta[name="keywords"]').count()).toBe(0);
     await page.context().close();
   });
 
