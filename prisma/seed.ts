@@ -8,6 +8,7 @@ import { hashPassword } from "../server/areas/account/password.ts";
 import { createDb, type Db } from "../server/db.ts";
 import { loadEnv } from "../server/env.ts";
 import { CATALOGUE } from "../shared/plan/catalogue.ts";
+import { syncContent } from "./content.ts";
 import { createUser } from "./factories.ts";
 import { SYSTEM_ROLES } from "./roles.ts";
 
@@ -36,6 +37,7 @@ export async function seed(db: Db): Promise<readonly DemoAccount[]> {
   }
   await seedRoles(db);
   await seedCatalogue(db);
+  await syncContent(db);
   return DEMO_ACCOUNTS;
 }
 

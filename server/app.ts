@@ -20,6 +20,7 @@ import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
 import { configRoutes } from "./areas/config/routes.ts";
+import { contentRoutes } from "./areas/content/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(
     async (p1) => {
       await p1.register(configRoutes);
+      await p1.register(contentRoutes);
       await p1.register(accountPublicRoutes);
       await p1.register(mediaRoutes);
       await p1.register(orderPublicRoutes);

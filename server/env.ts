@@ -33,6 +33,10 @@ const Env = Type.Object({
   /** Send email through this SMTP server (smtp:// or smtps://); without it email is only logged. */
   SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
   MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
+  /** Where contact-form enquiries are delivered (through the outbox). */
+  SUPPORT_EMAIL: Type.String({ default: "support@avalive.dev" }),
+  /** Contact-form enquiries per client address and hour. */
+  CONTACT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /**
    * `test` raises every rate limit and the code cooldown, for integration suites and demos run
    * against `npm start` (docs/decisions/016). Values set explicitly still win.
@@ -97,6 +101,7 @@ export const TEST_PROFILE = {
   CODES_PER_IP_HOUR: 100_000,
   CODES_PER_TARGET_HOUR: 10_000,
   CODE_COOLDOWN_SECONDS: 0,
+  CONTACT_RATE_LIMIT: 10_000,
 } as const;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {

@@ -70,6 +70,8 @@ export const CODES = {
   // contact: 1301-1399
   NAME_REQUIRED: c(1301, 200, "nameRequired"),
   CONTACT_REQUIRED: c(1302, 200, "contactRequired"),
+  DESCRIPTION_REQUIRED: c(1303, 200, "descriptionRequired"),
+  DESCRIPTION_TOO_LONG: c(1304, 200, "descriptionTooLong"),
 
   // payment: 1401-1499
   PAY_ERROR: c(1401, 200, "payError"),

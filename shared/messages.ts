@@ -142,6 +142,25 @@ export const MESSAGES = {
     "请输入有效的手机号或邮箱",
     "請輸入有效的手機號或郵箱",
   ),
+  descriptionRequired: m("Please describe your request", "请填写咨询内容", "請填寫諮詢內容"),
+  descriptionTooLong: m(
+    "The description can be at most {max} characters",
+    "咨询内容最多 {max} 个字",
+    "諮詢內容最多 {max} 個字",
+  ),
+
+  // announcement types (GET /announcement/typeInit)
+  announcement_release: m("Releases", "版本发布", "版本發佈"),
+  announcement_maintenance: m("Maintenance", "维护公告", "維護公告"),
+  announcement_event: m("Events", "活动", "活動"),
+  announcement_notice: m("Notices", "通知", "通知"),
+  contactSent: m(
+    "Thank you. We have your message and will reply within one working day.",
+    "感谢你的留言，我们会在一个工作日内回复。",
+    "感謝你的留言，我們會在一個工作日內回覆。",
+  ),
+  /** The subject of a contact enquiry delivered to support. */
+  contactSubject: m("Contact form: {name}", "咨询表单：{name}", "諮詢表單：{name}"),
 
   // payment
   payError: m("Pay Error", "支付失败", "支付失敗"),
