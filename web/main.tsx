@@ -4,6 +4,7 @@ import { App } from "./app/App.tsx";
 import { rememberEntry } from "./app/officialSite.ts";
 import { syncQueriesWithSession } from "./app/sessionSync.ts";
 import "./styles/global.css";
+import "./styles/forms.css";
 
 rememberEntry();
 syncQueriesWithSession();

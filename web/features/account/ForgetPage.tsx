@@ -62,7 +62,7 @@ export function ForgetPage() {
 
   return (
     <AuthShell title={t("account.forget.title")} subtitle={t("account.forget.subtitle")} testId="forget">
-      <form className="login__form" noValidate onSubmit={onSubmit} data-testid="forget-form">
+      <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="forget-form">
         <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
         <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
         <FormNote message={note} />

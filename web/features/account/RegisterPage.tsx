@@ -59,7 +59,7 @@ export function RegisterPage() {
 
   return (
     <AuthShell title={t("account.register.title")} subtitle={t("account.register.subtitle")} testId="register">
-      <form className="login__form" noValidate onSubmit={onSubmit} data-testid="register-form">
+      <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="register-form">
         <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
         <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
         <FormNote message={note} />
