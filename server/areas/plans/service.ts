@@ -1,4 +1,5 @@
 import type { Language } from "../../../shared/constants.ts";
+import { appearanceColumn, faceParamsColumn } from "../../../shared/json-column.ts";
 import { limitsOf } from "../../../shared/membership.ts";
 import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
@@ -13,14 +14,6 @@ const DRAFT_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案",
 
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
-
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 /** Plans (live-stream drafts) and what they are assembled from. Every query is scoped to its owner. */
 export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
@@ -66,8 +59,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
         sex: role.sex,
         kind: "system",
         img: role.imgKey ? mediaUrl(role.imgKey) : null,
-        faceParams: parse(role.faceParams, {}),
-        appearance: parse(role.appearance, {}),
+        faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
+        appearance: appearanceColumn.decodeOr(role.appearance, {}),
       };
     }
     const role = await db.customRole.findFirst({ where: { id: plan.roleId, userId: plan.userId } });
@@ -78,8 +71,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       sex: role.sex,
       kind: role.kind,
       img: role.imgKey ? mediaUrl(role.imgKey) : null,
-      faceParams: parse(role.faceParams, {}),
-      appearance: parse(role.appearance, {}),
+      faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
+      appearance: appearanceColumn.decodeOr(role.appearance, {}),
     };
   }
 

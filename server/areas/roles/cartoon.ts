@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import validator from "gltf-validator";
 import { Value } from "typebox/value";
 import type { Language } from "../../../shared/constants.ts";
+import { cartoonSpecColumn } from "../../../shared/json-column.ts";
 import { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
 import { readGlbJson } from "../../../worker/toonify/glb.ts";
 import { BizError } from "../../errors.ts";
@@ -44,7 +45,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
   async function store(userId: string, bytes: Uint8Array) {
     const spec = await checkGlb(bytes);
     const key = await storage.put(Buffer.from(bytes), "glb");
-    const source = await db.cartoonSource.create({ data: { userId, key, spec: JSON.stringify(spec) } });
+    const source = await db.cartoonSource.create({ data: { userId, key, spec: cartoonSpecColumn.encode(spec) } });
     return { url: mediaUrl(key), avatarId: source.id };
   }
 
@@ -97,7 +98,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
         await roles.checkDiyLimit(userId);
         await roles.checkPlanLimit(userId);
       }
-      const name = (JSON.parse(source.spec) as { name?: string }).name?.trim() || "Cartoon";
+      const name = cartoonSpecColumn.decode(source.spec).name?.trim() || "Cartoon";
       return deps.jobs.run(
         "toonify",
         {
