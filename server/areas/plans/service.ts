@@ -1,6 +1,7 @@
 import type { Language } from "../../../shared/constants.ts";
 import { appearanceColumn, faceParamsColumn } from "../../../shared/json-column.ts";
 import { limitsOf } from "../../../shared/membership.ts";
+import { translate } from "../../../shared/messages.ts";
 import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
 import { isBlankName } from "../../../shared/validation.ts";
@@ -9,8 +10,6 @@ import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
 import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
-
-const DRAFT_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", ZH_TN: " 方案" };
 
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
@@ -214,7 +213,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       const plan = await db.plan.create({
         data: {
           userId,
-          name: input.name?.trim() || `${role.name}${DRAFT_SUFFIX[language]}`.slice(0, 40),
+          name: input.name?.trim() || `${role.name}${translate("draftSuffix", language)}`.slice(0, 40),
           roleId: input.roleId,
           roleKind: input.roleType,
           roleType: String(role.sex),

@@ -9,6 +9,7 @@ import validator from "gltf-validator";
 import { Value } from "typebox/value";
 import type { Language } from "../../../shared/constants.ts";
 import { cartoonSpecColumn } from "../../../shared/json-column.ts";
+import { translate } from "../../../shared/messages.ts";
 import { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
 import { readGlbJson } from "../../../worker/toonify/glb.ts";
 import { BizError } from "../../errors.ts";
@@ -17,7 +18,6 @@ import { mediaUrl } from "../files/service.ts";
 import { createRoleService } from "./service.ts";
 
 export const CARTOON_MAX_BYTES = 16 * 1024 * 1024;
-const PLAN_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", ZH_TN: " 方案" };
 
 async function checkGlb(bytes: Uint8Array) {
   try {
@@ -107,7 +107,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
           textureSize: input.textureSize,
           pose: input.pose,
           requestId,
-          planName: `${name}${PLAN_SUFFIX[language]}`,
+          planName: `${name}${translate("draftSuffix", language)}`,
         },
         { jobId: `toonify-${requestId}` },
       );
