@@ -4,6 +4,7 @@
  */
 
 import type { FaceSliderId } from "../shared/avatar/sliders.ts";
+import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../shared/json-column.ts";
 import type { Appearance, FaceParams } from "../shared/schemas/roles.ts";
 
 interface RoleSeed {
@@ -208,10 +209,10 @@ function faceFor(seed: number, sex: 1 | 2): FaceParams {
 export const SYSTEM_ROLES = SEEDS.map((seed, index) => ({
   id: seed.id,
   name: seed.name,
-  names: JSON.stringify(seed.names),
+  names: roleNamesColumn.encode(seed.names),
   sex: seed.sex,
   tier: seed.tier,
-  faceParams: JSON.stringify(faceFor(seed.face, seed.sex)),
-  appearance: JSON.stringify(seed.appearance),
+  faceParams: faceParamsColumn.encode(faceFor(seed.face, seed.sex)),
+  appearance: appearanceColumn.encode(seed.appearance),
   sort: index,
 }));

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { hashPassword } from "../server/areas/account/password.ts";
 import { createDb, type Db } from "../server/db.ts";
 import { loadEnv } from "../server/env.ts";
+import { catalogueLookColumn, catalogueNamesColumn } from "../shared/json-column.ts";
 import { CATALOGUE } from "../shared/plan/catalogue.ts";
 import { syncContent } from "./content.ts";
 import { createUser } from "./factories.ts";
@@ -67,9 +68,9 @@ export async function seedCatalogue(db: Db) {
     id: item.id,
     kind: item.kind,
     type: item.type,
-    names: JSON.stringify(item.names),
+    names: catalogueNamesColumn.encode(item.names),
     tier: item.tier,
-    look: JSON.stringify(item.look),
+    look: catalogueLookColumn.encode({ ...item.look }),
     sort,
   })).filter((row) => {
     const current = existing.get(row.id);

@@ -225,6 +225,24 @@ export const MESSAGES = {
   channel_wechat: m("WeChat Pay", "微信支付", "微信支付"),
   channel_card: m("Card", "银行卡", "銀行卡"),
 
+  // what the server names the things it creates
+  draftSuffix: m(" draft", " 方案", " 方案"),
+  copySuffix: m(" copy", " 副本", " 副本"),
+  photoCloneName: m("Photo clone", "照片克隆", "照片克隆"),
+
+  // verification-code e-mails and text messages ({purpose}: one of the codePurpose_ texts)
+  codeSubject: m("Your Avalive code: {code}", "Avalive 验证码 {code}", "Avalive 驗證碼 {code}"),
+  codeBody: m(
+    "Use the code {code} to {purpose}. It is valid for 10 minutes. If this was not you, ignore this message.",
+    "您正在{purpose}，验证码：{code}，10分钟内有效。如非本人操作，请忽略。",
+    "您正在{purpose}，驗證碼：{code}，10分鐘內有效。如非本人操作，請忽略。",
+  ),
+  codePurpose_login: m("log in", "登录", "登入"),
+  codePurpose_register: m("create your account", "注册账号", "註冊帳號"),
+  codePurpose_reset: m("reset your password", "重置密码", "重設密碼"),
+  codePurpose_bind: m("bind this address to your account", "绑定账号", "綁定帳號"),
+  codePurpose_cancel: m("cancel your account", "注销账号", "註銷帳號"),
+
   // success messages
   loginSuccess: m("Login successful", "登录成功", "登入成功"),
   registerSuccess: m("Registration successful", "注册成功", "註冊成功"),

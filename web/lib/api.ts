@@ -14,9 +14,9 @@
  */
 
 import { HEADERS, LOGOUT_CODE, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from "../../shared/constants.ts";
-import { translate } from "../../shared/messages.ts";
 import { toast } from "../components/toast/toastStore.ts";
 import { showsErrorToast } from "./errorToasts.ts";
+import { messageText } from "./i18n/index.ts";
 import { currentPath, navigate } from "./navigation.ts";
 import { effectiveLanguage, loginPathFor, useSession } from "./session.ts";
 
@@ -91,7 +91,7 @@ function logoutAndRedirect(message: string, silent: boolean): void {
 }
 
 function networkMessage(serviceMessage?: string): string {
-  return serviceMessage || translate("networkError", effectiveLanguage(useSession.getState()));
+  return serviceMessage || messageText("networkError");
 }
 
 /** One call, answering the success envelope's data and its (localised) message, e.g. 'Saved'. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Appearance, FaceParams } from "../../shared/schemas/roles.ts";
+import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { avatarThumbnail as renderThumbnail } from "../render/thumbnail.ts";
 import { PermanentJobError, type Processor } from "./types.ts";
 
@@ -32,8 +32,8 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
   if (!exists) {
     const image = await renderThumbnail({
       sex: row.sex as 1 | 2,
-      faceParams: JSON.parse(row.faceParams) as FaceParams,
-      appearance: JSON.parse(row.appearance) as Appearance,
+      faceParams: faceParamsColumn.decode(row.faceParams),
+      appearance: appearanceColumn.decode(row.appearance),
     });
     await ctx.storage.putAt(key, image);
   }

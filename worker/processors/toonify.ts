@@ -1,6 +1,7 @@
 import validator from "gltf-validator";
 import { Value } from "typebox/value";
 import { exportGlb } from "../../shared/avatar/index.ts";
+import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { CartoonSpec } from "../../shared/schemas/cartoon.ts";
 import { buildLook } from "../render/look.ts";
 import { avatarThumbnail } from "../render/thumbnail.ts";
@@ -64,7 +65,7 @@ export const toonify: Processor<"toonify"> = async (
   );
   await ctx.progress(90);
 
-  const faceParams = JSON.stringify(spec.faceParams);
+  const faceParams = faceParamsColumn.encode(spec.faceParams);
   const name = spec.name?.trim() || "Cartoon";
   await ctx.db.$transaction([
     ctx.db.customRole.upsert({
@@ -78,7 +79,7 @@ export const toonify: Processor<"toonify"> = async (
         kind: "cartoon",
         faceParams,
         initParams: faceParams,
-        appearance: JSON.stringify(spec.appearance),
+        appearance: appearanceColumn.encode(spec.appearance),
         imgKey,
         modelKey,
       },

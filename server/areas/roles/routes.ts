@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import Type from "typebox";
+import { translate } from "../../../shared/messages.ts";
 import { CartoonUploadData, CreateCartoonBody, ToonifyBody, ToonifyData } from "../../../shared/schemas/cartoon.ts";
 import { Envelope } from "../../../shared/schemas/common.ts";
 import {
@@ -25,7 +26,6 @@ import { createPhotoCloneService } from "./photo.ts";
 import { createRoleService } from "./service.ts";
 
 const Nothing = Envelope(Type.Null());
-const COPY_SUFFIX = { EN: " copy", ZH_CN: " 副本", ZH_TN: " 副本" } as const;
 
 /** v1: the system role list, the user's custom roles, and 'create a draft'. */
 export async function roleRoutes(app: App) {
@@ -87,7 +87,7 @@ export async function roleRoutes(app: App) {
       },
     },
     async (request, reply) =>
-      reply.ok(await roles.copy(me(request), request.body.id, COPY_SUFFIX[request.language]), "copied"),
+      reply.ok(await roles.copy(me(request), request.body.id, translate("copySuffix", request.language)), "copied"),
   );
 
   app.post(
@@ -181,7 +181,7 @@ export async function roleRoutes(app: App) {
     },
     async (request, reply) => {
       const { bytes, fields } = await readUpload(request);
-      const name = { EN: "Photo clone", ZH_CN: "照片克隆", ZH_TN: "照片克隆" }[request.language];
+      const name = translate("photoCloneName", request.language);
       const roleId = await photos.clone(me(request), request.params.sex, bytes, fields.requestId, name);
       return reply.ok(roleId, "cloneSuccess");
     },

@@ -1,4 +1,5 @@
 import type { Language } from "../../../shared/constants.ts";
+import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../../../shared/json-column.ts";
 import { activeVip, equityStatus, limitsOf } from "../../../shared/membership.ts";
 import type {
   Appearance,
@@ -15,17 +16,9 @@ import { mediaUrl } from "../files/service.ts";
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
 
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
-
 export function roleName(row: RoleRow, language: Language): string {
   if (language === "EN") return row.name;
-  return parse<Record<string, string>>(row.names, {})[language] ?? row.name;
+  return roleNamesColumn.decodeOr(row.names, {})[language] ?? row.name;
 }
 
 export function toRoleRecord(row: RoleRow, vipType: string | null | undefined, language: Language): RoleRecord {
@@ -55,8 +48,8 @@ export function toCustomRecord(row: CustomRow): CustomRoleRecord {
 export function toCustomDetail(row: CustomRow): CustomRoleDetail {
   return {
     ...toCustomRecord(row),
-    faceParams: parse<FaceParams>(row.faceParams, {}),
-    appearance: parse<Appearance>(row.appearance, {}),
+    faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
+    appearance: appearanceColumn.decodeOr(row.appearance, {}),
   };
 }
 
@@ -131,8 +124,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       ]);
       return rows.map((row) => ({
         ...toRoleRecord(row, vip, language),
-        faceParams: parse<FaceParams>(row.faceParams, {}),
-        appearance: parse<Appearance>(row.appearance, {}),
+        faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
+        appearance: appearanceColumn.decodeOr(row.appearance, {}),
       }));
     },
 
@@ -167,8 +160,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
           sex: role.sex,
           kind: "diy",
           sourceRoleId: role.id,
-          faceParams: input.faceParams ? JSON.stringify(input.faceParams) : base,
-          appearance: input.appearance ? JSON.stringify(input.appearance) : role.appearance,
+          faceParams: input.faceParams ? faceParamsColumn.encode(input.faceParams) : base,
+          appearance: input.appearance ? appearanceColumn.encode(input.appearance) : role.appearance,
           initParams: base,
           imgKey: role.imgKey,
         },
@@ -214,8 +207,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
         data: {
           ...(input.name !== undefined ? { name: input.name.trim() } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.faceParams ? { faceParams: JSON.stringify(input.faceParams) } : {}),
-          ...(input.appearance ? { appearance: JSON.stringify(input.appearance) } : {}),
+          ...(input.faceParams ? { faceParams: faceParamsColumn.encode(input.faceParams) } : {}),
+          ...(input.appearance ? { appearance: appearanceColumn.encode(input.appearance) } : {}),
         },
       });
       if (input.faceParams || input.appearance) refreshPortrait(input.id);
@@ -229,8 +222,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       const source = row.sourceRoleId ? await db.role.findUnique({ where: { id: row.sourceRoleId } }) : null;
       return {
         sex: row.sex as 1 | 2,
-        faceParams: parse<FaceParams>(row.initParams, {}),
-        appearance: parse<Appearance>(source?.appearance ?? row.appearance, {}),
+        faceParams: faceParamsColumn.decodeOr(row.initParams, {}),
+        appearance: appearanceColumn.decodeOr(source?.appearance ?? row.appearance, {}),
       };
     },
 

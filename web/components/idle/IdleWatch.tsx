@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../shared/messages.ts";
 import { tellHost } from "../../lib/host.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
-import { loginPathFor, useLanguage, useSession } from "../../lib/session.ts";
+import { loginPathFor, useSession } from "../../lib/session.ts";
 import "./idle.css";
 
 /** What counts as an operation. Any of them cancels a running countdown. */
@@ -32,7 +32,6 @@ export function IdleWatch() {
 
 function IdleNotice() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [left, setLeft] = useState<number | null>(null);
 
   useEffect(() => {
@@ -58,7 +57,7 @@ function IdleNotice() {
         data-testid="idle-notice"
       >
         <h2 className="dialog__title" id="idle-notice-title">
-          {translate("idle", language)}
+          {messageText("idle")}
         </h2>
         <p className="dialog__message" id="idle-notice-message">
           {t("idle.countdown", { count: left })}

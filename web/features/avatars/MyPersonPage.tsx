@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { translate } from "../../../shared/messages.ts";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
   plansOfRole,
@@ -22,7 +21,6 @@ import "./avatars.css";
 /** /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. */
 export function MyPersonPage({ framed = false }: { framed?: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const list = useCustomRoles();
   const update = useUpdateCustomRole();
@@ -115,7 +113,7 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
         <NameDialog
           title={t("avatars.mine.renameTitle")}
           initial={renaming.name}
-          emptyMessage={translate("nameEmpty", language)}
+          emptyMessage={messageText("nameEmpty")}
           submitText={t("avatars.mine.rename")}
           onSubmit={async (name) => {
             const ok = await run(update.mutateAsync({ id: renaming.id, name }));

@@ -1,12 +1,11 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PHOTO } from "../../../shared/constants.ts";
-import { translate } from "../../../shared/messages.ts";
 import { isPhotoMime } from "../../../shared/validation.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { useDeleteFile, useFileList, useUploadFile } from "./api.ts";
 import { FileCard } from "./FileCard.tsx";
 import "./upload.css";
@@ -16,7 +15,6 @@ const PAGE_SIZE = 20;
 /** "My uploads": upload an image, see its thumbnail, delete it. */
 export function UploadPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const inputId = useId();
   const [page, setPage] = useState(1);
   const list = useFileList(page, PAGE_SIZE);
@@ -29,8 +27,8 @@ export function UploadPage() {
     input.value = ""; // picking the same file again must fire change again
     if (!file) return;
     // Checked here to save a doomed upload; the server checks again (type by content, not name).
-    if (!isPhotoMime(file.type)) return void toast.error(translate("photoError3", language));
-    if (file.size > PHOTO.maxBytes) return void toast.error(translate("photoError1", language));
+    if (!isPhotoMime(file.type)) return void toast.error(messageText("photoError3"));
+    if (file.size > PHOTO.maxBytes) return void toast.error(messageText("photoError1"));
     try {
       const { message } = await withLoading(upload.mutateAsync(file), t("upload.uploading"));
       toast.success(message);

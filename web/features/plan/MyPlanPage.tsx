@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../shared/messages.ts";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { StartDesignButton } from "../avatars/StartDesignButton.tsx";
 import { useDeletePlans, usePlanList, usePlanStatistics, useUsePlan } from "./api.ts";
 import { keepListed, toggleSelected } from "./menu.ts";
@@ -17,7 +16,6 @@ export const PLANS_PER_PAGE = 20;
 /** /myplan and /workbench/myplan: the statistics, then the user's plans: open, use, delete. */
 export function MyPlanPage({ framed = false }: { framed?: boolean }) {
   const { t, i18n } = useTranslation();
-  const language = useLanguage();
   const [page, setPage] = useState(1);
   const list = usePlanList(page, PLANS_PER_PAGE);
   const stats = usePlanStatistics();
@@ -56,7 +54,7 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
   };
   const onDeleteSelected = () => {
     if (chosen.size === 0) {
-      toast.error(translate("selectionRequired", language));
+      toast.error(messageText("selectionRequired"));
       return;
     }
     void deletePlans([...chosen], t("myplan.deleteSelectedMessage", { count: chosen.size }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../../shared/constants.ts";
+import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.ts";
 import { flattenRoutes } from "../../app/routes.ts";
-import { resources } from "./index.ts";
+import { messageText, resources } from "./index.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,6 +46,28 @@ describe("i18n catalogues", () => {
         if (route.meta) {
           expect(catalogues[language]?.has(`meta.${route.meta}.description`)).toBe(true);
         }
+      }
+    }
+  });
+});
+
+describe("the shared messages namespace", () => {
+  it("gives every message of shared/messages.ts exactly as the server's translate does, placeholders filled", () => {
+    const params = {
+      field: "body.x",
+      method: "GET",
+      url: "/u",
+      seconds: 60,
+      hours: 10,
+      tier: "Gold",
+      date: "2026-01-01",
+      max: 3,
+      code: "123456",
+      purpose: "p",
+    };
+    for (const key of Object.keys(MESSAGES) as MessageKey[]) {
+      for (const language of LANGUAGES) {
+        expect(messageText(key, params, language), `${language} ${key}`).toBe(translate(key, language, params));
       }
     }
   });

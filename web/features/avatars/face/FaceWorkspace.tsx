@@ -1,11 +1,10 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, type Rgb } from "../../../../shared/avatar/index.ts";
-import { translate } from "../../../../shared/messages.ts";
 import type { CustomRoleDetail } from "../../../../shared/schemas/roles.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { useLanguage } from "../../../lib/session.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { AvatarBust, type BustColors } from "../../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../../three/AvatarStage.tsx";
 import { hexToRgb } from "../../../three/avatarGeometry.ts";
@@ -44,7 +43,6 @@ export function FaceWorkspace({
   firstGroup: string | null;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const sex = detail.sex === 1 ? 1 : 2;
   const avatar = useAvatarMesh(sex);
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
@@ -169,7 +167,7 @@ export function FaceWorkspace({
         <NameDialog
           title={t("faceEditor.saveTitle")}
           initial={name}
-          emptyMessage={translate("filenameRequired", language)}
+          emptyMessage={messageText("filenameRequired")}
           submitText={t("faceEditor.save")}
           onSubmit={save}
           onCancel={() => setSaving(false)}
