@@ -24,6 +24,7 @@ import { contentRoutes } from "./areas/content/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
+import { ipRoutes } from "./areas/ip/routes.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(roleRoutes);
       await v1.register(planRoutes);
       await v1.register(orderRoutes);
+      await v1.register(ipRoutes);
     },
     { prefix: "/web-api/v1" },
   );

@@ -35,6 +35,8 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
   /** Where contact-form enquiries are delivered (through the outbox). */
   SUPPORT_EMAIL: Type.String({ default: "support@avalive.dev" }),
+  /** IP-code activation attempts per client address and hour. */
+  IP_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Contact-form enquiries per client address and hour. */
   CONTACT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
   /**
@@ -102,6 +104,7 @@ export const TEST_PROFILE = {
   CODES_PER_TARGET_HOUR: 10_000,
   CODE_COOLDOWN_SECONDS: 0,
   CONTACT_RATE_LIMIT: 10_000,
+  IP_RATE_LIMIT: 10_000,
 } as const;
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {

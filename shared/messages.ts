@@ -185,6 +185,17 @@ export const MESSAGES = {
     "你的{tier}有效期至{date}，請選擇該等級或更高等級",
   ),
   paySuccess: m("Payment successful", "支付成功", "支付成功"),
+
+  // IP activation
+  ipCodeInvalid: m("This activation code is not valid", "激活码无效", "啟用碼無效"),
+  ipCodeUsed: m("This activation code has already been used", "该激活码已被使用", "此啟用碼已被使用"),
+  ipCodeExpired: m("This activation code has expired", "该激活码已过期", "此啟用碼已過期"),
+  ipAlreadyHeld: m(
+    "You already hold {licence}; keep this code for someone else",
+    "你已拥有{licence}，此激活码可留给他人使用",
+    "你已擁有{licence}，此啟用碼可留給他人使用",
+  ),
+  ipActivated: m("Activation successful", "激活成功", "啟用成功"),
   trialStarted: m("Your free trial has started", "免费试用已开通", "免費試用已開通"),
   notifyRefused: m("Notification refused", "通知验证失败", "通知驗證失敗"),
 

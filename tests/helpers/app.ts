@@ -45,6 +45,7 @@ export async function makeTestApp(
     LOGIN_RATE_LIMIT: "1000",
     CODES_PER_IP_HOUR: "1000",
     CONTACT_RATE_LIMIT: "1000",
+    IP_RATE_LIMIT: "1000",
     ...extraEnv,
   });
   const db = options.db ?? createDb(env.DATABASE_URL);
