@@ -5,6 +5,7 @@ import { tellHost } from "../../lib/host.ts";
 import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
 import { loginPathFor, useLanguage, useSession } from "../../lib/session.ts";
+import { Modal } from "../modal/Modal.tsx";
 import "./idle.css";
 
 /** What counts as an operation. Any of them cancels a running countdown. */
@@ -48,31 +49,30 @@ function IdleNotice() {
 
   if (left === null) return null;
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog dialog--confirm idle-notice"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="idle-notice-title"
-        aria-describedby="idle-notice-message"
-        data-testid="idle-notice"
-      >
-        <h2 className="dialog__title" id="idle-notice-title">
-          {translate("idle", language)}
-        </h2>
-        <p className="dialog__message" id="idle-notice-message">
-          {t("idle.countdown", { count: left })}
-        </p>
-        <p className="idle-notice__seconds" aria-hidden="true">
-          {left}
-        </p>
-        <div className="dialog__actions">
-          {/* any operation cancels; the button gives the pointer somewhere obvious to go */}
-          <button type="button" className="btn btn--primary">
-            {t("idle.stay")}
-          </button>
-        </div>
+    // Escape is an operation like any other key: it cancels the countdown, which unmounts the notice.
+    <Modal
+      role="alertdialog"
+      className="dialog dialog--confirm idle-notice"
+      aria-labelledby="idle-notice-title"
+      aria-describedby="idle-notice-message"
+      data-testid="idle-notice"
+      closeOnEscape={false}
+    >
+      <h2 className="dialog__title" id="idle-notice-title">
+        {translate("idle", language)}
+      </h2>
+      <p className="dialog__message" id="idle-notice-message">
+        {t("idle.countdown", { count: left })}
+      </p>
+      <p className="idle-notice__seconds" aria-hidden="true">
+        {left}
+      </p>
+      <div className="dialog__actions">
+        {/* any operation cancels; the button gives the pointer somewhere obvious to go */}
+        <button type="button" className="btn btn--primary">
+          {t("idle.stay")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
