@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { maskPhone } from "../../../shared/constants.ts";
 import { useLogout } from "../../features/account/api.ts";
-import { useSession } from "../../lib/session.ts";
+import { useUserInfo } from "../../lib/session.ts";
 
 /**
  * The logged-in user's menu: the masked phone (first 3 and last 4 digits), else the email;
@@ -13,8 +13,9 @@ import { useSession } from "../../lib/session.ts";
  */
 export function UserMenu() {
   const { t } = useTranslation();
-  const phone = useSession((s) => s.userInfo?.phone);
-  const email = useSession((s) => s.userInfo?.email);
+  const info = useUserInfo();
+  const phone = info?.phone;
+  const email = info?.email;
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const menuId = useId();

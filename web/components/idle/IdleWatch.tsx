@@ -14,9 +14,8 @@ const OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as
 /** The automatic exit: the session ends here, or the host app is told in embedded mode. */
 function exitSession() {
   if (tellHost({ type: "idleExit", data: {} })) return;
-  const session = useSession.getState();
-  const target = loginPathFor(session.userInfo);
-  session.logout();
+  const target = loginPathFor();
+  useSession.getState().logout();
   if (currentPath() !== target) navigate(target);
 }
 
