@@ -3,7 +3,8 @@ import { closedModal, openedModal } from "./topModal.ts";
 import "../dialog.css";
 import "./modal.css";
 
-export type ModalProps = Omit<ComponentPropsWithoutRef<"dialog">, "open" | "onCancel" | "onClose" | "role"> & {
+/** `className`, `data-*` and the rest go to the dialog's box; the aria-* naming props to the <dialog>. */
+export type ModalProps = Omit<ComponentPropsWithoutRef<"div">, "role"> & {
   /** Asked to close: by Escape (unless `closeOnEscape` is false) or a backdrop click (with `closeOnBackdrop`). */
   onClose?(): void;
   /** Default true. Escape never closes a dialog whose `onClose` is missing. */
@@ -19,6 +20,8 @@ export type ModalProps = Omit<ComponentPropsWithoutRef<"dialog">, "open" | "onCa
  * The one modal: a native `<dialog>` opened with showModal(), so the browser traps focus, makes
  * the page behind inert and puts the dialog in the top layer. It is open while mounted (render it
  * conditionally), and gives focus back to whatever had it before, on close.
+ * The <dialog> itself is a transparent full-screen layer around the visible box: a click on it
+ * is a backdrop click, and the page-wide layers (toasts, loading) render in it beside the box.
  */
 export function Modal({
   onClose,
@@ -28,7 +31,10 @@ export function Modal({
   initialFocus,
   className,
   children,
-  ...rest
+  "aria-labelledby": labelledBy,
+  "aria-describedby": describedBy,
+  "aria-label": label,
+  ...box
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const latest = useRef({ onClose, closeOnEscape, closeOnBackdrop });
@@ -67,17 +73,9 @@ export function Modal({
       dialog.showModal();
       if (latest.current.closeOnEscape) latest.current.onClose?.();
     };
-    // The dialog box fills its own area: a click whose target is the <dialog> itself, outside its
-    // box, landed on the backdrop.
+    // The <dialog> is the layer around the box: a click whose target is the <dialog> itself missed the box.
     const onClick = (event: MouseEvent) => {
-      if (event.target !== dialog || !latest.current.closeOnBackdrop) return;
-      const box = dialog.getBoundingClientRect();
-      const inside =
-        event.clientX >= box.left &&
-        event.clientX <= box.right &&
-        event.clientY >= box.top &&
-        event.clientY <= box.bottom;
-      if (!inside) latest.current.onClose?.();
+      if (event.target === dialog && latest.current.closeOnBackdrop) latest.current.onClose?.();
     };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onNativeClose);
@@ -90,8 +88,17 @@ export function Modal({
   }, []);
 
   return (
-    <dialog ref={ref} role={role === "alertdialog" ? role : undefined} className={`modal ${className ?? ""}`} {...rest}>
-      {children}
+    <dialog
+      ref={ref}
+      role={role === "alertdialog" ? role : undefined}
+      className="modal"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-label={label}
+    >
+      <div className={className} {...box}>
+        {children}
+      </div>
     </dialog>
   );
 }
