@@ -82,7 +82,7 @@ const isEnvelope = (value: unknown): value is Envelope<unknown> =>
 function logoutAndRedirect(message: string, silent: boolean): void {
   const session = useSession.getState();
   // Read the user's source before logout clears it: it decides which login page.
-  const target = loginPathFor(session.userInfo);
+  const target = loginPathFor();
   const wasLoggedIn = session.token !== null;
   session.logout();
   // Hook point: in embedded (micro-app) mode a 'token overdue' message goes to the host instead.

@@ -22,7 +22,11 @@ export function roleName(row: RoleRow, language: Language): string {
 }
 
 /** Open (1) or locked (2): a licensed character by its licence, the others by membership tier. */
-export function roleEquity(row: Pick<RoleRow, "tier" | "licence">, vipType: string | null | undefined, licences: Set<string>) {
+export function roleEquity(
+  row: Pick<RoleRow, "tier" | "licence">,
+  vipType: string | null | undefined,
+  licences: Set<string>,
+) {
   return row.licence ? (licences.has(row.licence) ? 1 : 2) : equityStatus(row.tier, vipType);
 }
 

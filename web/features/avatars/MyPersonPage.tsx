@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
@@ -78,22 +79,12 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
         </button>
       </div>
 
-      {list.isPending && <div className="my-person__skeleton" role="status" aria-label={t("common.loading")} />}
-      {list.isError && (
-        <div className="my-person__empty card">
-          <p>{t("avatars.mine.loadError")}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
-      {list.isSuccess && records.length === 0 && (
-        <div className="my-person__empty card" data-testid="my-person-empty">
-          <strong>{t("avatars.mine.empty")}</strong>
-          <span>{t("avatars.mine.emptyBody")}</span>
-        </div>
-      )}
-      {records.length > 0 && (
+      <ListState
+        query={list}
+        isEmpty={records.length === 0}
+        errorText={t("avatars.mine.loadError")}
+        empty={{ title: t("avatars.mine.empty"), body: t("avatars.mine.emptyBody"), testId: "my-person-empty" }}
+      >
         <ul className="my-person__grid">
           {records.map((role) => (
             <AvatarCard
@@ -107,7 +98,7 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
             />
           ))}
         </ul>
-      )}
+      </ListState>
 
       {renaming && (
         <NameDialog

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answerConfirm, confirmStore } from "../../components/confirm/confirmStore.ts";
 import { setNavigate } from "../../lib/navigation.ts";
+import { queryClient, USER_INFO_KEY } from "../../lib/queryClient.ts";
 import { useSession } from "../../lib/session.ts";
 import { MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
 
@@ -10,7 +11,8 @@ const routed: string[] = [];
 beforeEach(() => {
   routed.length = 0;
   setNavigate((to) => routed.push(to));
-  useSession.setState({ token: "tok", userInfo: { userId: "u1" }, startDesignOpen: false });
+  useSession.setState({ token: "tok", startDesignOpen: false });
+  queryClient.setQueryData(USER_INFO_KEY, { userId: "u1" });
 });
 afterEach(() => {
   window.__MICRO_APP_ENVIRONMENT__ = undefined;
@@ -26,6 +28,16 @@ async function pass(answer: boolean) {
 }
 
 describe("the membership gate (spec section 4)", () => {
+  it("waits for userInfo when a click comes before it has loaded", async () => {
+    queryClient.removeQueries({ queryKey: USER_INFO_KEY });
+    const started = startDesign();
+    await Promise.resolve();
+    expect(useSession.getState().startDesignOpen).toBe(false);
+    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold" });
+    await started;
+    expect(useSession.getState().startDesignOpen).toBe(true);
+  });
+
   it("'Unlock' goes to /member; cancel does nothing", async () => {
     await pass(false);
     expect(routed).toEqual([]);
@@ -44,7 +56,7 @@ describe("the membership gate (spec section 4)", () => {
   });
 
   it("opens the dialog for a member, without asking", async () => {
-    useSession.setState({ userInfo: { userId: "u1", vipType: "gold" } });
+    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold" });
     await startDesign();
     expect(confirmStore.getState().queue.length).toBe(0);
     expect(useSession.getState().startDesignOpen).toBe(true);

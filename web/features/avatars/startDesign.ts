@@ -8,24 +8,26 @@ import { confirm } from "../../components/confirm/confirmStore.ts";
 import { tellHost } from "../../lib/host.ts";
 import { i18n } from "../../lib/i18n/index.ts";
 import { navigate } from "../../lib/navigation.ts";
-import { type UserInfo, useSession } from "../../lib/session.ts";
+import { queryClient } from "../../lib/queryClient.ts";
+import { getUserInfo, type UserInfo, useSession } from "../../lib/session.ts";
 
 export const MEMBER_FROM_DESIGN = "/member?from=design";
 
 /** userInfo loads with the layout; a click right after a page load may come first. */
 function loadedUserInfo(timeoutMs = 5000): Promise<UserInfo | null> {
-  const now = useSession.getState().userInfo;
+  const now = getUserInfo();
   if (now) return Promise.resolve(now);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       stop();
       resolve(null);
     }, timeoutMs);
-    const stop = useSession.subscribe((s) => {
-      if (!s.userInfo) return;
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      const info = getUserInfo();
+      if (!info) return;
       clearTimeout(timer);
       stop();
-      resolve(s.userInfo);
+      resolve(info);
     });
   });
 }

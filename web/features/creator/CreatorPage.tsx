@@ -8,12 +8,12 @@ import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
+import { getUserInfo } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../three/AvatarStage.tsx";
 import { createFaceState, setFace } from "../../three/faceState.ts";
 import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
-import { useUserInfo } from "../account/api.ts";
+import { useUserInfoQuery } from "../account/api.ts";
 import { cartoonUpload, createCartoon, planPath, toonify } from "../avatars/start-design/cloningApi.ts";
 import {
   type CartoonChoice,
@@ -53,7 +53,7 @@ export function CreatorPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   usePageMeta();
-  useUserInfo();
+  useUserInfoQuery();
   const framed = useMemo(() => isFrameApi(search), [search]);
   const outbox = useFrameApi(framed);
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
@@ -108,7 +108,7 @@ export function CreatorPage() {
       }, t("creator.exporting"));
       uploadedUrl = uploaded.url;
       if (outbox) {
-        const userId = useSession.getState().userInfo?.userId ?? "";
+        const userId = getUserInfo()?.userId ?? "";
         outbox.send(frameEvent(AVATAR_EXPORTED, { url: uploaded.url, userId, avatarId: uploaded.avatarId }));
         setStatus({ kind: "exported" });
       } else {

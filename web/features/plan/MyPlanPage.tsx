@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
 import { StartDesignButton } from "../avatars/StartDesignButton.tsx";
@@ -103,86 +104,78 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
         </div>
       </dl>
 
-      {list.isPending && <div className="my-plan__skeleton" role="status" aria-label={t("common.loading")} />}
-      {list.isError && (
-        <div className="my-plan__empty card">
-          <p>{t("myplan.loadError")}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("common.retry")}
+      <ListState
+        query={list}
+        isEmpty={total === 0}
+        errorText={t("myplan.loadError")}
+        empty={{
+          title: t("myplan.empty"),
+          body: t("myplan.emptyBody"),
+          action: <StartDesignButton className="btn btn--primary">{t("avatars.startDesign")}</StartDesignButton>,
+          testId: "my-plan-empty",
+        }}
+      >
+        <div className="my-plan__toolbar">
+          <label className="my-plan__select-all">
+            <input
+              type="checkbox"
+              checked={allOnPage}
+              onChange={() => setSelected(allOnPage ? new Set() : new Set(records.map((r) => r.planId)))}
+              data-testid="plan-select-all"
+            />
+            {t("myplan.selectAll")}
+          </label>
+          <span className="my-plan__selected" aria-live="polite">
+            {chosen.size > 0 && t("myplan.selected", { count: chosen.size })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost my-plan__delete"
+            onClick={onDeleteSelected}
+            disabled={remove.isPending}
+            data-testid="plan-delete-selected"
+          >
+            {t("myplan.deleteSelected")}
           </button>
         </div>
-      )}
-      {list.isSuccess && total === 0 && (
-        <div className="my-plan__empty card" data-testid="my-plan-empty">
-          <strong>{t("myplan.empty")}</strong>
-          <span>{t("myplan.emptyBody")}</span>
-          <StartDesignButton className="btn btn--primary">{t("avatars.startDesign")}</StartDesignButton>
-        </div>
-      )}
-      {records.length > 0 && (
-        <>
-          <div className="my-plan__toolbar">
-            <label className="my-plan__select-all">
-              <input
-                type="checkbox"
-                checked={allOnPage}
-                onChange={() => setSelected(allOnPage ? new Set() : new Set(records.map((r) => r.planId)))}
-                data-testid="plan-select-all"
-              />
-              {t("myplan.selectAll")}
-            </label>
-            <span className="my-plan__selected" aria-live="polite">
-              {chosen.size > 0 && t("myplan.selected", { count: chosen.size })}
-            </span>
+        <ul className="my-plan__grid" aria-label={t("titles.myplan")} data-testid="plan-list">
+          {records.map((plan) => (
+            <PlanCard
+              key={plan.planId}
+              plan={plan}
+              updated={date(plan.updatedAt)}
+              selected={chosen.has(plan.planId)}
+              onSelect={() => setSelected(toggleSelected(chosen, plan.planId))}
+              onUse={() => void run(use.mutateAsync(plan.planId))}
+              using={use.isPending}
+              onDelete={() => onDelete(plan)}
+            />
+          ))}
+        </ul>
+        {pages > 1 && (
+          <nav className="my-plan__pages" aria-label={t("myplan.pagination")}>
             <button
               type="button"
-              className="btn btn--ghost my-plan__delete"
-              onClick={onDeleteSelected}
-              disabled={remove.isPending}
-              data-testid="plan-delete-selected"
+              className="btn btn--ghost"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+              data-testid="plan-page-prev"
             >
-              {t("myplan.deleteSelected")}
+              {t("myplan.previous")}
             </button>
-          </div>
-          <ul className="my-plan__grid" aria-label={t("titles.myplan")} data-testid="plan-list">
-            {records.map((plan) => (
-              <PlanCard
-                key={plan.planId}
-                plan={plan}
-                updated={date(plan.updatedAt)}
-                selected={chosen.has(plan.planId)}
-                onSelect={() => setSelected(toggleSelected(chosen, plan.planId))}
-                onUse={() => void run(use.mutateAsync(plan.planId))}
-                using={use.isPending}
-                onDelete={() => onDelete(plan)}
-              />
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="my-plan__pages" aria-label={t("myplan.pagination")}>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-                data-testid="plan-page-prev"
-              >
-                {t("myplan.previous")}
-              </button>
-              <span data-testid="plan-page">{t("myplan.pageOf", { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-                data-testid="plan-page-next"
-              >
-                {t("myplan.next")}
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+            <span data-testid="plan-page">{t("myplan.pageOf", { page, pages })}</span>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+              data-testid="plan-page-next"
+            >
+              {t("myplan.next")}
+            </button>
+          </nav>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * i18next set up with the three catalogues, keyed by the product's own language codes
  * (ZH_CN, ZH_TN, EN) so the header, the store and i18next all speak the same names.
- * The language follows the session store: changing it there re-renders every string and
- * updates <html lang>.
+ * The language follows the session (the user's pick, else the site's default): a change
+ * re-renders every string and updates <html lang>.
  *
  * The texts the server also answers with (shared/messages.ts, spec section 8) are the "messages"
  * namespace, built from the same catalogue: read them with `messageText(key)` (or
@@ -13,7 +13,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../../shared/constants.ts";
 import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
-import { effectiveLanguage, useSession } from "../session.ts";
+import { effectiveLanguage, onLanguageChange, useSession } from "../session.ts";
 import { en } from "./en.ts";
 import { zhCN } from "./zh_cn.ts";
 import { zhTN } from "./zh_tn.ts";
@@ -56,4 +56,4 @@ function apply(language: Language) {
 }
 
 apply(effectiveLanguage(useSession.getState()));
-useSession.subscribe((state) => apply(effectiveLanguage(state)));
+onLanguageChange(apply);

@@ -65,7 +65,7 @@ export function VerificationPage() {
       const { message } = await cancelUser(code.trim());
       toast.success(message);
       // The server revoked every token already: end the session here without another call
-      // (the cached user data goes with the token, see app/sessionSync.ts).
+      // (the cached user data goes with the token, see logout in lib/session.ts).
       useSession.getState().logout();
       navigate("/", { replace: true });
     } catch (error) {
