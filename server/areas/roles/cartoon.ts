@@ -6,10 +6,8 @@
 
 import { createHash } from "node:crypto";
 import validator from "gltf-validator";
-import { Value } from "typebox/value";
+import { readCartoonSpec } from "../../../shared/avatar/read-glb.ts";
 import type { Language } from "../../../shared/constants.ts";
-import { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
-import { readGlbJson } from "../../../worker/toonify/glb.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
@@ -20,10 +18,7 @@ const PLAN_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", 
 
 async function checkGlb(bytes: Uint8Array) {
   try {
-    const json = readGlbJson(bytes);
-    const spec = ((json.asset as Record<string, unknown> | undefined)?.extras as Record<string, unknown> | undefined)
-      ?.avatar;
-    if (!Value.Check(CartoonSpec, spec)) throw new Error("no avatar description");
+    const spec = readCartoonSpec(bytes);
     const report = await validator.validateBytes(bytes, { maxIssues: 5 });
     if (report.issues.numErrors > 0) throw new Error("invalid glTF");
     return spec;

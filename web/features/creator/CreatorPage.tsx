@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { buildAvatar, exportGlb } from "../../../shared/avatar/index.ts";
+import { buildLook, exportGlb, lookColors } from "../../../shared/avatar/index.ts";
 import { usePageMeta } from "../../app/layout/usePageMeta.ts";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
@@ -23,7 +23,6 @@ import {
   FACE_SHAPES,
   faceParamsOf,
   HAIR_SWATCHES,
-  hexToRgb,
   OUTFIT_SWATCHES,
   PREVIEW_TARGETS,
   randomChoice,
@@ -65,13 +64,13 @@ export function CreatorPage() {
   const faceRef = useRef(createFaceState(params));
   useEffect(() => setFace(faceRef.current, params), [params]);
   const colors = useMemo<BustColors>(
-    () => ({
-      skinTone: skinToneOf(choice.skin),
-      hair: hexToRgb(choice.hair),
-      eyes: hexToRgb(choice.eyeColor),
-      clothing: hexToRgb(choice.outfit),
-    }),
-    [choice.skin, choice.hair, choice.eyeColor, choice.outfit],
+    () =>
+      lookColors(
+        choice.sex,
+        { skinTone: skinToneOf(choice.skin), hairColor: choice.hair, eyeColor: choice.eyeColor },
+        choice.outfit,
+      ),
+    [choice.sex, choice.skin, choice.hair, choice.eyeColor, choice.outfit],
   );
 
   const update = (patch: Partial<CartoonChoice>) => {
@@ -96,13 +95,7 @@ export function CreatorPage() {
       const spec = specOf(choice, t("creator.defaultName"));
       const uploaded = await withLoading(async () => {
         await nextPaint(); // the overlay shows before the build holds the main thread
-        const mesh = buildAvatar({
-          sex: spec.sex,
-          skinTone: spec.appearance.skinTone,
-          hairColor: hexToRgb(choice.hair),
-          eyeColor: hexToRgb(choice.eyeColor),
-          clothingColor: hexToRgb(choice.outfit),
-        });
+        const mesh = buildLook(spec.sex, spec.appearance, spec.outfit);
         const glb = exportGlb(mesh, { includeMorphs: false, weights: spec.faceParams, extras: { avatar: spec } });
         return cartoonUpload(glb);
       }, t("creator.exporting"));
