@@ -1,12 +1,12 @@
 import validator from "gltf-validator";
 import { buildLook, exportGlb } from "../../shared/avatar/index.ts";
 import { readCartoonSpec } from "../../shared/avatar/read-glb.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
 import type { CartoonSpec } from "../../shared/schemas/cartoon.ts";
-
 import { avatarThumbnail } from "../render/thumbnail.ts";
 import { buildToonAtlas } from "../toonify/atlas.ts";
 import { applyPose } from "../toonify/pose.ts";
-import { PermanentJobError, type Processor } from "./types.ts";
+import type { Processor } from "./types.ts";
 
 /**
  * Toonify: read the creator's GLB from the server's own storage, take the avatar it describes,
