@@ -2,19 +2,19 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buildLook, exportGlb, lookColors } from "../../../shared/avatar/index.ts";
-import { usePageMeta } from "../../app/layout/usePageMeta.ts";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { AVATAR_EXPORTED, frameEvent } from "../../lib/frameProtocol.ts";
 import { useSession } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../three/AvatarStage.tsx";
 import { createFaceState, setFace } from "../../three/faceState.ts";
 import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
-import { useUserInfo } from "../account/api.ts";
-import { cartoonUpload, createCartoon, planPath, toonify } from "../avatars/start-design/cloningApi.ts";
+import { useUserInfo } from "../account/index.ts";
+import { cartoonUpload, createCartoon, planPath, toonify } from "../avatars/index.ts";
 import {
   type CartoonChoice,
   defaultChoice,
@@ -31,7 +31,6 @@ import {
   skinToneOf,
   specOf,
 } from "./cartoonSpec.ts";
-import { AVATAR_EXPORTED, frameEvent } from "./frameProtocol.ts";
 import { isFrameApi, useFrameApi } from "./useFrameApi.ts";
 import "./creator.css";
 
@@ -51,7 +50,6 @@ export function CreatorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  usePageMeta();
   useUserInfo();
   const framed = useMemo(() => isFrameApi(search), [search]);
   const outbox = useFrameApi(framed);

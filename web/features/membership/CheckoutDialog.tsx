@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ORDER_STATUS } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
-import { refreshUserInfo } from "../account/api.ts";
-import { startDesign } from "../avatars/startDesign.ts";
+import { startDesign } from "../../lib/startDesign.ts";
+import { refreshUserInfo } from "../account/index.ts";
 import { repayOrder, useOrderStatus } from "./api.ts";
 import { displayPrice } from "./price.ts";
 
