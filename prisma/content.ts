@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import type { Db } from "../server/db.ts";
+import type { Db } from "../infra/db.ts";
 import type { Language } from "../shared/constants.ts";
 import { ANNOUNCEMENT_TYPES, type AnnouncementType } from "../shared/schemas/content.ts";
 

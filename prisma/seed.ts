@@ -4,9 +4,9 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { createDb, type Db } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { hashPassword } from "../server/areas/account/password.ts";
-import { createDb, type Db } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 import { normaliseIpCode } from "../shared/ip.ts";
 import { catalogueLookColumn, catalogueNamesColumn } from "../shared/json-column.ts";
 import { CATALOGUE } from "../shared/plan/catalogue.ts";

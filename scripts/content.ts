@@ -11,9 +11,9 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { CONTENT_DIR, readContent, syncContent } from "../prisma/content.ts";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 
 const [command, slug] = process.argv.slice(2);
 

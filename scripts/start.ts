@@ -3,10 +3,10 @@
  * start the server with its jobs, and print where to go and who to log in as.
  */
 
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { DEMO_PASSWORD, seed, unusedDemoIpCodes } from "../prisma/seed.ts";
 import { refreshRolePortraits } from "../server/areas/roles/portraits.ts";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 import { startServer } from "../server/main.ts";
 import { buildWebIfStale, migrate } from "./lib.ts";
 

@@ -16,6 +16,9 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
+import { createDb, type Db } from "../infra/db.ts";
+import type { AppEnv } from "../infra/env.ts";
+import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
@@ -31,8 +34,6 @@ import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
 import { createTokenService, loadSecret } from "./auth.ts";
-import { createDb, type Db } from "./db.ts";
-import type { AppEnv } from "./env.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, SummaryLogController } from "./logging.ts";
@@ -40,7 +41,6 @@ import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts"
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
-import { createStorage } from "./storage.ts";
 import type { App, Clock, Deps } from "./types.ts";
 
 export interface BuildOptions {

@@ -1,12 +1,13 @@
 import sharp from "sharp";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { detectFace } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
 import { skinToneOf } from "../face/skin.ts";
-import { PermanentJobError, type Processor } from "./types.ts";
+import type { Processor } from "./types.ts";
 
 /** The neutral meshes and their landmarks, built once per process and sex. */
 const models = new Map<1 | 2, { mesh: AvatarMesh; landmarks: ModelLandmark[] }>();

@@ -6,12 +6,10 @@
 
 import { createHash } from "node:crypto";
 import validator from "gltf-validator";
-import { Value } from "typebox/value";
+import { readCartoonSpec } from "../../../shared/avatar/read-glb.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { cartoonSpecColumn } from "../../../shared/json-column.ts";
 import { translate } from "../../../shared/messages.ts";
-import { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
-import { readGlbJson } from "../../../worker/toonify/glb.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
@@ -21,10 +19,7 @@ export const CARTOON_MAX_BYTES = 16 * 1024 * 1024;
 
 async function checkGlb(bytes: Uint8Array) {
   try {
-    const json = readGlbJson(bytes);
-    const spec = ((json.asset as Record<string, unknown> | undefined)?.extras as Record<string, unknown> | undefined)
-      ?.avatar;
-    if (!Value.Check(CartoonSpec, spec)) throw new Error("no avatar description");
+    const spec = readCartoonSpec(bytes);
     const report = await validator.validateBytes(bytes, { maxIssues: 5 });
     if (report.issues.numErrors > 0) throw new Error("invalid glTF");
     return spec;

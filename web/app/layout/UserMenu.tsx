@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { maskPhone } from "../../../shared/constants.ts";
-import { useLogout } from "../../features/account/api.ts";
+import { useLogout } from "../../features/account/index.ts";
 import { useUserInfo } from "../../lib/session.ts";
 
 /**

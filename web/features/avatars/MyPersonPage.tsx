@@ -6,6 +6,7 @@ import { confirm } from "../../components/confirm/confirmStore.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
+import { startDesign } from "../../lib/startDesign.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
   plansOfRole,
@@ -16,7 +17,6 @@ import {
   useUpdateCustomRole,
 } from "./api.ts";
 import { NameDialog } from "./NameDialog.tsx";
-import { startDesign } from "./startDesign.ts";
 import "./avatars.css";
 
 /** /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. */

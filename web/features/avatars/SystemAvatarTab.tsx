@@ -2,11 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { RoleRecord } from "../../../shared/schemas/roles.ts";
+import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
 import { useSession } from "../../lib/session.ts";
-import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
 import { addPlan, createCustomRole, type SexFilter, useRoleList } from "./api.ts";
 
 /** Spec section 9: eight avatars per slider page. */

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { ORDER_STATUS } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import { Modal } from "../../components/modal/Modal.tsx";
-import { refreshUserInfo } from "../account/api.ts";
-import { startDesign } from "../avatars/startDesign.ts";
+import { startDesign } from "../../lib/startDesign.ts";
+import { refreshUserInfo } from "../account/index.ts";
 import { repayOrder, useOrderStatus } from "./api.ts";
 import { displayPrice } from "./price.ts";
 

@@ -14,7 +14,7 @@ import type {
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
 import { useLanguage, useSession } from "../../lib/session.ts";
-import { refreshUserInfo } from "../account/api.ts";
+import { refreshUserInfo } from "../account/index.ts";
 
 const P1 = "/web-api/p1";
 const V1 = "/web-api/v1";

@@ -1,13 +1,12 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, type Rgb } from "../../../../shared/avatar/index.ts";
+import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, lookColors } from "../../../../shared/avatar/index.ts";
 import type { CustomRoleDetail } from "../../../../shared/schemas/roles.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { messageText } from "../../../lib/i18n/index.ts";
 import { AvatarBust, type BustColors } from "../../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../../three/AvatarStage.tsx";
-import { hexToRgb } from "../../../three/avatarGeometry.ts";
 import { definedValues } from "../../../three/faceState.ts";
 import { useAvatarMesh } from "../../../three/useAvatarMesh.ts";
 import { type InitFace, type SysAttr, useUpdateCustomRole } from "../api.ts";
@@ -17,11 +16,6 @@ import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
 import { SliderPanel } from "./SliderPanel.tsx";
 import { Swatches } from "./Swatches.tsx";
 import { useFaceEditor } from "./useFaceEditor.ts";
-
-const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
-  1: { hair: [0.17, 0.11, 0.08], eyes: [0.36, 0.22, 0.12], clothing: [0.16, 0.2, 0.28] },
-  2: { hair: [0.36, 0.2, 0.12], eyes: [0.45, 0.36, 0.18], clothing: [0.86, 0.78, 0.86] },
-};
 
 /** twoMenu picks the group opened first: a group id, or its 1-based place (2 = face, after photo cloning). */
 function firstGroupOf(twoMenu: string | null): string {
@@ -55,15 +49,7 @@ export function FaceWorkspace({
   useUndoKeys(editor.undo, editor.redo);
 
   const { appearance } = editor;
-  const colors = useMemo<BustColors>(
-    () => ({
-      skinTone: appearance.skinTone ?? 0.25,
-      hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : DEFAULTS[sex].hair,
-      eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : DEFAULTS[sex].eyes,
-      clothing: DEFAULTS[sex].clothing,
-    }),
-    [appearance, sex],
-  );
+  const colors = useMemo<BustColors>(() => lookColors(sex, appearance), [appearance, sex]);
 
   const resetGroup = () => {
     const params = { ...editor.face.params };

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { AvatarPlaceholder } from "../../../components/AvatarPlaceholder.tsx";
 import { withLoading } from "../../../components/loading/loadingStore.ts";
-import { AvatarPlaceholder } from "../../avatars/AvatarPlaceholder.tsx";
 import { addPlan, usePlansByRole } from "../api.ts";
 import { planUrl } from "../planCounts.ts";
 import { usePlanStudio } from "../studioContext.ts";

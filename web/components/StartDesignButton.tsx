@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useSession } from "../../lib/session.ts";
-import { startDesign } from "./startDesign.ts";
+import { useSession } from "../lib/session.ts";
+import { startDesign } from "../lib/startDesign.ts";
 
 /** 'Start design' for any page: logged out it leads to /login, logged in it passes the membership gate. */
 export function StartDesignButton({ className, children }: { className: string; children: ReactNode }) {

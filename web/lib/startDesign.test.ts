@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { answerConfirm, confirmStore } from "../../components/confirm/confirmStore.ts";
-import { setNavigate } from "../../lib/navigation.ts";
-import { queryClient, USER_INFO_KEY } from "../../lib/queryClient.ts";
-import { useSession } from "../../lib/session.ts";
+import { answerConfirm, confirmStore } from "../components/confirm/confirmStore.ts";
+import { setNavigate } from "./navigation.ts";
+import { queryClient, USER_INFO_KEY } from "./queryClient.ts";
+import { useSession } from "./session.ts";
 import { MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
 
 const routed: string[] = [];

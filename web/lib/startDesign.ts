@@ -4,12 +4,12 @@
  * when embedded); with one, the session's start-design flag opens the dialog, which
  * StartDesignHost mounts.
  */
-import { confirm } from "../../components/confirm/confirmStore.ts";
-import { tellHost } from "../../lib/host.ts";
-import { i18n } from "../../lib/i18n/index.ts";
-import { navigate } from "../../lib/navigation.ts";
-import { queryClient } from "../../lib/queryClient.ts";
-import { getUserInfo, type UserInfo, useSession } from "../../lib/session.ts";
+import { confirm } from "../components/confirm/confirmStore.ts";
+import { tellHost } from "./host.ts";
+import { i18n } from "./i18n/index.ts";
+import { navigate } from "./navigation.ts";
+import { queryClient } from "./queryClient.ts";
+import { getUserInfo, type UserInfo, useSession } from "./session.ts";
 
 export const MEMBER_FROM_DESIGN = "/member?from=design";
 

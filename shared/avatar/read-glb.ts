@@ -1,4 +1,10 @@
-/** Just enough of glTF binary to read a file back: its JSON chunk (the BIN chunk is not needed). */
+/**
+ * Reading a GLB back, for server (the creator's upload) and worker (toonify) alike: just enough of
+ * glTF binary for its JSON chunk (the BIN chunk is not needed), and the cartoon description the
+ * creator writes into asset.extras.avatar.
+ */
+import { Value } from "typebox/value";
+import { CartoonSpec } from "../schemas/cartoon.ts";
 
 export function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
   if (bytes.byteLength < 20) throw new Error("too short for a GLB");
@@ -13,4 +19,13 @@ export function readGlbJson(bytes: Uint8Array): Record<string, unknown> {
   const json = JSON.parse(text) as unknown;
   if (!json || typeof json !== "object") throw new Error("JSON chunk is not an object");
   return json as Record<string, unknown>;
+}
+
+/** The cartoon description a GLB carries; throws (with the reason) when it is not a GLB or carries none. */
+export function readCartoonSpec(bytes: Uint8Array): CartoonSpec {
+  const json = readGlbJson(bytes);
+  const spec = ((json.asset as Record<string, unknown> | undefined)?.extras as Record<string, unknown> | undefined)
+    ?.avatar;
+  if (!Value.Check(CartoonSpec, spec)) throw new Error("no avatar description");
+  return spec;
 }
