@@ -145,8 +145,10 @@ describe("domestic site (¥, Alipay and WeChat Pay)", () => {
     await page.getByTestId("buy-hours-10").click();
     const orderNo = await textOf(page.getByTestId("checkout-order-no"));
     let provider = await openProvider(page);
+    await expectAccessible(provider, "sandbox-wechat-zh_cn");
     await provider.getByTestId("sandbox-fail").click();
     await provider.getByTestId("sandbox-result").waitFor();
+    await expectAccessible(provider, "sandbox-failed-zh_cn");
     await provider.close();
     await checkoutState(page, "failed");
     await screenshot(page, "checkout-cn-failed-zh_cn");
