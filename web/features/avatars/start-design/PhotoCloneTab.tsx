@@ -148,6 +148,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
           className="visually-hidden"
           type="file"
           accept={PHOTO.mimeTypes.join(",")}
+          aria-label={t("cloning.photo.dropTitle")}
           data-testid="photo-input"
           disabled={loading}
           onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event.target.files?.[0])}
