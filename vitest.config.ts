@@ -13,6 +13,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "shared/**/*.test.ts",
+            "infra/**/*.test.ts",
             "server/**/*.test.ts",
             "worker/**/*.test.ts",
             "web/**/*.test.{ts,tsx}",

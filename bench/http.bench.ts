@@ -10,10 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { loadEnv } from "../infra/env.ts";
 import { createUser } from "../prisma/factories.ts";
 import { migrate } from "../scripts/lib.ts";
 import { buildApp } from "../server/app.ts";
-import { loadEnv } from "../server/env.ts";
 
 const DURATION_S = 3;
 const CONNECTIONS = 50;

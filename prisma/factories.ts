@@ -1,8 +1,8 @@
 /** Factories shared by the seed and the tests. */
 
 import { randomUUID } from "node:crypto";
+import type { Db } from "../infra/db.ts";
 import { hashPassword } from "../server/areas/account/password.ts";
-import type { Db } from "../server/db.ts";
 
 export interface UserInput {
   email?: string | null;

@@ -4,6 +4,7 @@
  */
 
 import type { FaceSliderId } from "../shared/avatar/sliders.ts";
+import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../shared/json-column.ts";
 import type { Appearance, StoredFaceParams } from "../shared/schemas/roles.ts";
 
 interface RoleSeed {
@@ -15,6 +16,8 @@ interface RoleSeed {
   appearance: Appearance;
   /** A seed for the face: each slider gets a small deterministic offset. */
   face: number;
+  /** A licensed character (shared/ip.ts): only for holders of the licence. */
+  licence?: string;
 }
 
 const SEEDS: RoleSeed[] = [
@@ -162,6 +165,26 @@ const SEEDS: RoleSeed[] = [
     appearance: { skinTone: 0.6, hairColor: "#1a1411", eyeColor: "#2d2118" },
     face: 16,
   },
+  {
+    id: "ip-starlight-mika",
+    name: "Mika (Starlight Idols)",
+    names: { ZH_CN: "美香（星光偶像）", ZH_TN: "美香（星光偶像）" },
+    sex: 2,
+    tier: null,
+    appearance: { skinTone: 0.15, hairColor: "#e46aa8", eyeColor: "#5b3fa8" },
+    face: 41,
+    licence: "starlight",
+  },
+  {
+    id: "ip-starlight-ren",
+    name: "Ren (Starlight Idols)",
+    names: { ZH_CN: "莲（星光偶像）", ZH_TN: "蓮（星光偶像）" },
+    sex: 1,
+    tier: null,
+    appearance: { skinTone: 0.3, hairColor: "#3a5bd9", eyeColor: "#22334f" },
+    face: 42,
+    licence: "starlight",
+  },
 ];
 
 /**
@@ -208,10 +231,11 @@ function faceFor(seed: number, sex: 1 | 2): StoredFaceParams {
 export const SYSTEM_ROLES = SEEDS.map((seed, index) => ({
   id: seed.id,
   name: seed.name,
-  names: JSON.stringify(seed.names),
+  names: roleNamesColumn.encode(seed.names),
   sex: seed.sex,
   tier: seed.tier,
-  faceParams: JSON.stringify(faceFor(seed.face, seed.sex)),
-  appearance: JSON.stringify(seed.appearance),
+  faceParams: faceParamsColumn.encode(faceFor(seed.face, seed.sex)),
+  appearance: appearanceColumn.encode(seed.appearance),
   sort: index,
+  licence: seed.licence ?? null,
 }));

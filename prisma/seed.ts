@@ -4,10 +4,13 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { createDb, type Db } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { hashPassword } from "../server/areas/account/password.ts";
-import { createDb, type Db } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
+import { normaliseIpCode } from "../shared/ip.ts";
+import { catalogueLookColumn, catalogueNamesColumn } from "../shared/json-column.ts";
 import { CATALOGUE } from "../shared/plan/catalogue.ts";
+import { syncContent } from "./content.ts";
 import { createUser } from "./factories.ts";
 import { SYSTEM_ROLES } from "./roles.ts";
 
@@ -36,7 +39,33 @@ export async function seed(db: Db): Promise<readonly DemoAccount[]> {
   }
   await seedRoles(db);
   await seedCatalogue(db);
+  await syncContent(db);
+  await seedIpCodes(db);
   return DEMO_ACCOUNTS;
+}
+
+/** Demo IP activation codes (/ip) for the Starlight Idols licence, and one that has expired. */
+export const DEMO_IP_CODES = ["STAR-LITE-DEMO-0001", "STAR-LITE-DEMO-0002", "STAR-LITE-DEMO-0003"] as const;
+export const EXPIRED_IP_CODE = "STAR-LITE-2025-0001";
+
+export async function seedIpCodes(db: Db) {
+  const rows = [
+    ...DEMO_IP_CODES.map((code) => ({ code: normaliseIpCode(code), licence: "starlight", expiresAt: null })),
+    { code: normaliseIpCode(EXPIRED_IP_CODE), licence: "starlight", expiresAt: new Date("2025-12-31T16:00:00Z") },
+  ];
+  const known = new Set((await db.ipCode.findMany({ select: { code: true } })).map((r) => r.code));
+  const missing = rows.filter((r) => !known.has(r.code));
+  if (missing.length) await db.ipCode.createMany({ data: missing });
+}
+
+/** The demo codes nobody has used yet, to print at start. */
+export async function unusedDemoIpCodes(db: Db): Promise<string[]> {
+  const free = await db.ipCode.findMany({
+    where: { code: { in: DEMO_IP_CODES.map(normaliseIpCode) }, usedById: null },
+    select: { code: true },
+  });
+  const open = new Set(free.map((r) => r.code));
+  return DEMO_IP_CODES.filter((c) => open.has(normaliseIpCode(c)));
 }
 
 /** The system avatars: inserted when missing, their definition refreshed when it changed. */
@@ -48,7 +77,8 @@ export async function seedRoles(db: Db) {
     else if (
       current.faceParams !== role.faceParams ||
       current.appearance !== role.appearance ||
-      current.tier !== role.tier
+      current.tier !== role.tier ||
+      current.licence !== role.licence
     ) {
       await db.role.update({ where: { id: role.id }, data: role });
     }
@@ -65,9 +95,9 @@ export async function seedCatalogue(db: Db) {
     id: item.id,
     kind: item.kind,
     type: item.type,
-    names: JSON.stringify(item.names),
+    names: catalogueNamesColumn.encode(item.names),
     tier: item.tier,
-    look: JSON.stringify(item.look),
+    look: catalogueLookColumn.encode({ ...item.look }),
     sort,
   })).filter((row) => {
     const current = existing.get(row.id);

@@ -1,9 +1,9 @@
 /** `npm run db:reset`: delete the SQLite database, apply the migrations and seed again. */
 
 import fs from "node:fs";
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { seed } from "../prisma/seed.ts";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 import { migrate } from "./lib.ts";
 
 const env = loadEnv();

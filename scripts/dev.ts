@@ -5,9 +5,9 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
 import { seed } from "../prisma/seed.ts";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 import { migrate, ROOT } from "./lib.ts";
 
 const env = loadEnv();

@@ -1,6 +1,6 @@
 /** `npm run db:migrate`: apply the migrations to DATABASE_URL (default data/app.db). */
 
-import { loadEnv } from "../server/env.ts";
+import { loadEnv } from "../infra/env.ts";
 import { migrate } from "./lib.ts";
 
 const env = loadEnv();

@@ -3,10 +3,10 @@
  * start the server with its jobs, and print where to go and who to log in as.
  */
 
-import { DEMO_PASSWORD, seed } from "../prisma/seed.ts";
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
+import { DEMO_PASSWORD, seed, unusedDemoIpCodes } from "../prisma/seed.ts";
 import { refreshRolePortraits } from "../server/areas/roles/portraits.ts";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
 import { startServer } from "../server/main.ts";
 import { buildWebIfStale, migrate } from "./lib.ts";
 
@@ -18,6 +18,7 @@ if (process.env.SKIP_WEB_BUILD !== "1") {
 migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);
 const accounts = await seed(db);
+const ipCodes = await unusedDemoIpCodes(db);
 await db.$disconnect();
 
 const app = await startServer(env);
@@ -38,4 +39,4 @@ Avalive is running at http://${host}:${port}
 
 Demo accounts (password ${DEMO_PASSWORD}):
 ${accounts.map((a) => `  ${a.email.padEnd(28)} ${a.vipType ?? "no membership"}`).join("\n")}
-`);
+${ipCodes.length ? `\nDemo IP activation codes (/ip, single use): ${ipCodes.join(", ")}\n` : ""}`);

@@ -16,21 +16,24 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
+import { createDb, type Db } from "../infra/db.ts";
+import type { AppEnv } from "../infra/env.ts";
+import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
 import { configRoutes } from "./areas/config/routes.ts";
+import { contentRoutes } from "./areas/content/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
+import { ipRoutes } from "./areas/ip/routes.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
 import { createTokenService, loadSecret } from "./auth.ts";
-import { createDb, type Db } from "./db.ts";
-import type { AppEnv } from "./env.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, SummaryLogController } from "./logging.ts";
@@ -38,7 +41,6 @@ import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts"
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
-import { createStorage } from "./storage.ts";
 import type { App, Clock, Deps } from "./types.ts";
 
 export interface BuildOptions {
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(
     async (p1) => {
       await p1.register(configRoutes);
+      await p1.register(contentRoutes);
       await p1.register(accountPublicRoutes);
       await p1.register(mediaRoutes);
       await p1.register(orderPublicRoutes);
@@ -154,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(roleRoutes);
       await v1.register(planRoutes);
       await v1.register(orderRoutes);
+      await v1.register(ipRoutes);
     },
     { prefix: "/web-api/v1" },
   );

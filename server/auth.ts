@@ -7,7 +7,7 @@ import { createSecretKey, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import jwt from "jsonwebtoken";
-import type { Db } from "./db.ts";
+import type { Db } from "../infra/db.ts";
 import { BizError } from "./errors.ts";
 
 export function loadSecret(dataDir: string, fromEnv: string | undefined): string {

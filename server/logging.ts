@@ -7,7 +7,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../infra/env.ts";
 
 export type LogFormat = "pretty" | "json";
 

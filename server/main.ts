@@ -2,8 +2,8 @@
 
 import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
+import { loadEnv } from "../infra/env.ts";
 import { buildApp } from "./app.ts";
-import { loadEnv } from "./env.ts";
 
 export async function startServer(env = loadEnv()) {
   const app = await buildApp({ env });

@@ -6,12 +6,12 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from "fastify";
+import type { Db } from "../infra/db.ts";
+import type { AppEnv } from "../infra/env.ts";
+import type { Storage } from "../infra/storage.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
 import type { TokenService } from "./auth.ts";
-import type { Db } from "./db.ts";
-import type { AppEnv } from "./env.ts";
 import type { JobRunner } from "./jobs/runner.ts";
-import type { Storage } from "./storage.ts";
 
 /** The Fastify instance as the route files see it: TypeBox-typed. */
 export type App = FastifyInstance<

@@ -70,6 +70,8 @@ export const CODES = {
   // contact: 1301-1399
   NAME_REQUIRED: c(1301, 200, "nameRequired"),
   CONTACT_REQUIRED: c(1302, 200, "contactRequired"),
+  DESCRIPTION_REQUIRED: c(1303, 200, "descriptionRequired"),
+  DESCRIPTION_TOO_LONG: c(1304, 200, "descriptionTooLong"),
 
   // payment: 1401-1499
   PAY_ERROR: c(1401, 200, "payError"),
@@ -80,6 +82,12 @@ export const CODES = {
   ORDER_PAID: c(1406, 200, "orderPaid"),
   TRIAL_USED: c(1407, 200, "trialUsed"),
   DOWNGRADE_REFUSED: c(1408, 200, "downgradeRefused"),
+
+  // IP activation: 1501-1599
+  IP_CODE_INVALID: c(1501, 200, "ipCodeInvalid"),
+  IP_CODE_USED: c(1502, 200, "ipCodeUsed"),
+  IP_CODE_EXPIRED: c(1503, 200, "ipCodeExpired"),
+  IP_ALREADY_HELD: c(1504, 200, "ipAlreadyHeld"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

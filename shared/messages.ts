@@ -142,6 +142,25 @@ export const MESSAGES = {
     "请输入有效的手机号或邮箱",
     "請輸入有效的手機號或郵箱",
   ),
+  descriptionRequired: m("Please describe your request", "请填写咨询内容", "請填寫諮詢內容"),
+  descriptionTooLong: m(
+    "The description can be at most {max} characters",
+    "咨询内容最多 {max} 个字",
+    "諮詢內容最多 {max} 個字",
+  ),
+
+  // announcement types (GET /announcement/typeInit)
+  announcement_release: m("Releases", "版本发布", "版本發佈"),
+  announcement_maintenance: m("Maintenance", "维护公告", "維護公告"),
+  announcement_event: m("Events", "活动", "活動"),
+  announcement_notice: m("Notices", "通知", "通知"),
+  contactSent: m(
+    "Thank you. We have your message and will reply within one working day.",
+    "感谢你的留言，我们会在一个工作日内回复。",
+    "感謝你的留言，我們會在一個工作日內回覆。",
+  ),
+  /** The subject of a contact enquiry delivered to support. */
+  contactSubject: m("Contact form: {name}", "咨询表单：{name}", "諮詢表單：{name}"),
 
   // payment
   payError: m("Pay Error", "支付失败", "支付失敗"),
@@ -166,6 +185,17 @@ export const MESSAGES = {
     "你的{tier}有效期至{date}，請選擇該等級或更高等級",
   ),
   paySuccess: m("Payment successful", "支付成功", "支付成功"),
+
+  // IP activation
+  ipCodeInvalid: m("This activation code is not valid", "激活码无效", "啟用碼無效"),
+  ipCodeUsed: m("This activation code has already been used", "该激活码已被使用", "此啟用碼已被使用"),
+  ipCodeExpired: m("This activation code has expired", "该激活码已过期", "此啟用碼已過期"),
+  ipAlreadyHeld: m(
+    "You already hold {licence}; keep this code for someone else",
+    "你已拥有{licence}，此激活码可留给他人使用",
+    "你已擁有{licence}，此啟用碼可留給他人使用",
+  ),
+  ipActivated: m("Activation successful", "激活成功", "啟用成功"),
   trialStarted: m("Your free trial has started", "免费试用已开通", "免費試用已開通"),
   notifyRefused: m("Notification refused", "通知验证失败", "通知驗證失敗"),
 
@@ -205,6 +235,24 @@ export const MESSAGES = {
   channel_alipay: m("Alipay", "支付宝", "支付寶"),
   channel_wechat: m("WeChat Pay", "微信支付", "微信支付"),
   channel_card: m("Card", "银行卡", "銀行卡"),
+
+  // what the server names the things it creates
+  draftSuffix: m(" draft", " 方案", " 方案"),
+  copySuffix: m(" copy", " 副本", " 副本"),
+  photoCloneName: m("Photo clone", "照片克隆", "照片克隆"),
+
+  // verification-code e-mails and text messages ({purpose}: one of the codePurpose_ texts)
+  codeSubject: m("Your Avalive code: {code}", "Avalive 验证码 {code}", "Avalive 驗證碼 {code}"),
+  codeBody: m(
+    "Use the code {code} to {purpose}. It is valid for 10 minutes. If this was not you, ignore this message.",
+    "您正在{purpose}，验证码：{code}，10分钟内有效。如非本人操作，请忽略。",
+    "您正在{purpose}，驗證碼：{code}，10分鐘內有效。如非本人操作，請忽略。",
+  ),
+  codePurpose_login: m("log in", "登录", "登入"),
+  codePurpose_register: m("create your account", "注册账号", "註冊帳號"),
+  codePurpose_reset: m("reset your password", "重置密码", "重設密碼"),
+  codePurpose_bind: m("bind this address to your account", "绑定账号", "綁定帳號"),
+  codePurpose_cancel: m("cancel your account", "注销账号", "註銷帳號"),
 
   // success messages
   loginSuccess: m("Login successful", "登录成功", "登入成功"),

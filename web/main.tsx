@@ -2,11 +2,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { rememberEntry } from "./app/officialSite.ts";
-import { syncQueriesWithSession } from "./app/sessionSync.ts";
 import "./styles/global.css";
+import "./styles/forms.css";
 
 rememberEntry();
-syncQueriesWithSession();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,11 +1,10 @@
 /** The worker as its own process: `npm run worker`. Needs Redis (REDIS_URL or 127.0.0.1:6379). */
 
 import pino from "pino";
-import { createDb } from "../server/db.ts";
-import { loadEnv } from "../server/env.ts";
-import { redisOptions } from "../server/jobs/bullmq.ts";
-import { LOCAL_REDIS_URL, redisAnswers } from "../server/jobs/detect.ts";
-import { createStorage } from "../server/storage.ts";
+import { createDb } from "../infra/db.ts";
+import { loadEnv } from "../infra/env.ts";
+import { LOCAL_REDIS_URL, redisAnswers, redisOptions } from "../infra/redis.ts";
+import { createStorage } from "../infra/storage.ts";
 import { startWorkers } from "./workers.ts";
 
 const env = loadEnv();

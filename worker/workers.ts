@@ -4,9 +4,10 @@
  */
 
 import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import { PermanentJobError } from "../shared/job-errors.ts";
 import { QUEUE_NAMES, type QueueName } from "../shared/queues.ts";
 import { processors } from "./processors/index.ts";
-import { type JobContext, PermanentJobError } from "./processors/types.ts";
+import type { JobContext } from "./processors/types.ts";
 
 export type WorkerDeps = Omit<JobContext, "progress" | "attempt">;
 

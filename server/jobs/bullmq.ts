@@ -3,18 +3,6 @@ import { Redis } from "ioredis";
 import { JOB_ATTEMPTS, JOB_BACKOFF_MS, QUEUE_NAMES, type QueueName } from "../../shared/queues.ts";
 import { DEFAULT_JOB_TIMEOUT_MS, JobFailedError, type JobRunner } from "./runner.ts";
 
-export function redisOptions(url: string): ConnectionOptions {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username || undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
-    tls: parsed.protocol === "rediss:" ? {} : undefined,
-  };
-}
-
 type WarnLog = { warn(obj: object, msg: string): void };
 
 /**

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { PermanentJobError } from "../../shared/job-errors.ts";
 import { JOB_ATTEMPTS, JOB_BACKOFF_MS, type QueueName } from "../../shared/queues.ts";
 import { processors } from "../../worker/processors/index.ts";
-import { type JobContext, PermanentJobError } from "../../worker/processors/types.ts";
+import type { JobContext } from "../../worker/processors/types.ts";
 import { JobFailedError, type JobRunner } from "./runner.ts";
 
 type Deps = Omit<JobContext, "progress" | "attempt">;

@@ -1,7 +1,7 @@
+import type { AppEnv } from "../../infra/env.ts";
+import { LOCAL_REDIS_URL, redisAnswers, redisOptions } from "../../infra/redis.ts";
 import { startWorkers, type WorkerDeps } from "../../worker/workers.ts";
-import type { AppEnv } from "../env.ts";
-import { createBullRunner, redisOptions } from "./bullmq.ts";
-import { LOCAL_REDIS_URL, redisAnswers } from "./detect.ts";
+import { createBullRunner } from "./bullmq.ts";
 import { createInProcessRunner } from "./in-process.ts";
 import type { JobRunner } from "./runner.ts";
 

@@ -1,6 +1,6 @@
 import { CODES, type CodeName } from "../../shared/codes.ts";
+import { BIZ_PREFIX } from "../../shared/job-errors.ts";
 import type { JobPayload, JobResult, QueueName } from "../../shared/queues.ts";
-import { BIZ_PREFIX } from "../../worker/processors/types.ts";
 
 export type JobsMode = "bullmq" | "in-process";
 

@@ -8,7 +8,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../infra/env.ts";
 
 export interface PaymentKeys {
   alipay: {

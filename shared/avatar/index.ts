@@ -3,13 +3,22 @@
  * Pure TypeScript (no DOM, no Node) so web, server and worker share the same model.
  */
 import { assemble } from "./build.ts";
+import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } from "./look.ts";
 import type { AvatarMesh } from "./mesh.ts";
-import { EYE_PRESETS, HAIR_PRESETS, type Rgb } from "./palette.ts";
+import type { Rgb } from "./palette.ts";
 
 export { ARKIT_REQUIRED, EXPRESSION_NAMES, VISEME_NAMES, VISEMES } from "./expressions.ts";
 export { exportGlb, type GlbOptions } from "./gltf.ts";
+export {
+  DEFAULT_COLORS,
+  DEFAULT_SKIN_TONE,
+  hexToRgb,
+  type LookAppearance,
+  lookColors,
+  rgbToHex,
+} from "./look.ts";
 export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";
-export { EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE, skinColor } from "./palette.ts";
+export { type Colors, EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE, skinColor } from "./palette.ts";
 export { blendParams, type FaceParams, FaceParamsSchema, neutralParams, validateFaceParams } from "./params.ts";
 export {
   FACE_GROUPS,
@@ -23,22 +32,27 @@ export {
 export interface AvatarOptions {
   /** 1 male, 2 female (the product's sex codes). */
   sex: 1 | 2;
-  /** 0 very fair .. 1 deep, over SKIN_PALETTE. Default 0.25. */
+  /** 0 very fair .. 1 deep, over SKIN_PALETTE. Default DEFAULT_SKIN_TONE. */
   skinTone?: number;
-  /** sRGB 0..1. Defaults: dark brown (male), chestnut (female). */
+  /** sRGB 0..1. Defaults: DEFAULT_COLORS of the sex. */
   hairColor?: Rgb;
   eyeColor?: Rgb;
   clothingColor?: Rgb;
 }
 
 export function buildAvatar(options: AvatarOptions): AvatarMesh {
-  const male = options.sex === 1;
+  const defaults = DEFAULT_COLORS[options.sex];
   return assemble(options.sex, {
-    skinTone: options.skinTone ?? 0.25,
-    hair: options.hairColor ?? (male ? HAIR_PRESETS.darkBrown : HAIR_PRESETS.chestnut),
-    eyes: options.eyeColor ?? (male ? EYE_PRESETS.brown : EYE_PRESETS.hazel),
-    clothing: options.clothingColor ?? (male ? [0.16, 0.2, 0.28] : [0.86, 0.78, 0.86]),
+    skinTone: options.skinTone ?? DEFAULT_SKIN_TONE,
+    hair: options.hairColor ?? [...defaults.hair],
+    eyes: options.eyeColor ?? [...defaults.eyes],
+    clothing: options.clothingColor ?? [...defaults.clothing],
   });
+}
+
+/** The avatar of a stored look: a role's appearance ("#rrggbb" colours) and an outfit colour (lookColors). */
+export function buildLook(sex: 1 | 2, appearance: LookAppearance, outfit?: string): AvatarMesh {
+  return assemble(sex, lookColors(sex, appearance, outfit));
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { latestCode, openWithToken, registerByApi, textOf, unique, uniquePhone, userInfo } from "./account-helpers.ts";
-import { launchBrowser, newPage, screenshot } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -91,6 +91,7 @@ describe("email account", () => {
     const resetSince = Date.now() - 1000;
     await page.getByTestId("send-code").click();
     await page.getByTestId("form-note").waitFor();
+    await expectAccessible(page, "forget");
     const resetCode = await latestCode(baseUrl, email, resetSince);
     await page.getByLabel("Verification code").fill(resetCode);
     await page.getByLabel("New password").fill(newPassword);
@@ -181,6 +182,7 @@ describe("third-party login", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("avalive.oauth.state"))).toContain(state);
     await page.getByLabel("Nickname").fill("Sandy");
     await page.getByLabel("Account id").fill(subject);
+    await expectAccessible(page, "oauth-sandbox");
     await page.getByRole("button", { name: decision }).click();
   }
 

@@ -7,7 +7,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { apiLogin, expectAccessible, launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const LOCKED = "No privileges available. Unlock membership for more benefits.";
@@ -268,6 +268,7 @@ describe("start design and the face editor", () => {
     await page.goto(`${baseUrl}/workbench/myPerson`);
     const card = page.getByTestId("avatar-card").first();
     await card.waitFor();
+    await expectAccessible(page, "workbench-myPerson");
 
     await card.getByRole("button", { name: "Rename" }).click();
     const input = page.getByTestId("name-dialog").getByLabel("Name");

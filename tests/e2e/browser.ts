@@ -3,8 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { onTestFailed } from "vitest";
+import { expect, onTestFailed } from "vitest";
 import { ROOT } from "../../scripts/lib.ts";
+import { axeViolations } from "./axe.ts";
 
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 
@@ -51,7 +52,7 @@ function diagnoseOnFailure(page: Page, errors: string[]) {
   try {
     onTestFailed(async () => {
       if (page.isClosed()) return;
-      const file = await screenshot(page, `failed-${++failures}`).catch(() => "(no screenshot)");
+      const file = await capture(page, `failed-${++failures}`).catch(() => "(no screenshot)");
       console.error(
         `page at ${page.url()} when the test failed; screenshot ${file}; page errors: ${JSON.stringify(errors)}`,
       );
@@ -66,7 +67,23 @@ function diagnoseOnFailure(page: Page, errors: string[]) {
   }
 }
 
+/**
+ * A screenshot of a key screen, which is also where the suite checks accessibility: the screen
+ * must have no serious or critical axe violations (issue 11), in whatever language it shows.
+ */
 export async function screenshot(page: Page, name: string) {
+  const file = await capture(page, name);
+  await expectAccessible(page, name);
+  return file;
+}
+
+/** No serious or critical axe violations on the page as it is now; `name` says which screen failed. */
+export async function expectAccessible(page: Page, name: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe on ${name} (${page.url()})`).toEqual([]);
+}
+
+async function capture(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });

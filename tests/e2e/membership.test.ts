@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningProduct, startProduct } from "../../scripts/serve.ts";
 import { openWithToken, registerByApi, textOf, unique } from "./account-helpers.ts";
-import { launchBrowser, newPage, screenshot } from "./browser.ts";
+import { expectAccessible, launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const intlUrl = inject("baseUrl");
 
@@ -93,8 +93,10 @@ describe("domestic site (¥, Alipay and WeChat Pay)", () => {
 
     const provider = await openProvider(page);
     expect(await textOf(provider.getByTestId("sandbox-amount"))).toContain("69.00");
+    await expectAccessible(provider, "sandbox-alipay-zh_cn");
     await provider.getByTestId("sandbox-pay").click();
     await provider.getByTestId("sandbox-result").waitFor();
+    await expectAccessible(provider, "sandbox-paid-zh_cn");
     await provider.close();
 
     await checkoutState(page, "paid");
@@ -143,8 +145,10 @@ describe("domestic site (¥, Alipay and WeChat Pay)", () => {
     await page.getByTestId("buy-hours-10").click();
     const orderNo = await textOf(page.getByTestId("checkout-order-no"));
     let provider = await openProvider(page);
+    await expectAccessible(provider, "sandbox-wechat-zh_cn");
     await provider.getByTestId("sandbox-fail").click();
     await provider.getByTestId("sandbox-result").waitFor();
+    await expectAccessible(provider, "sandbox-failed-zh_cn");
     await provider.close();
     await checkoutState(page, "failed");
     await screenshot(page, "checkout-cn-failed-zh_cn");
@@ -184,8 +188,10 @@ describe("international site ($, card)", () => {
     await screenshot(page, "checkout-intl-card-en");
     const provider = await openProvider(page);
     await provider.getByLabel(/card number/i).fill("4000 0000 0000 0002");
+    await expectAccessible(provider, "sandbox-card-en");
     await provider.getByTestId("sandbox-pay").click();
     await provider.getByTestId("sandbox-result").waitFor();
+    await expectAccessible(provider, "sandbox-failed-en");
     await checkoutState(page, "failed");
     await screenshot(page, "checkout-intl-failed-en");
     await page.getByTestId("checkout-proceed").click();

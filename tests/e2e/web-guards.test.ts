@@ -6,7 +6,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXED_VIEWPORT, flattenRoutes, ZOOMABLE_VIEWPORT } from "../../web/app/routes.ts";
-import { launchBrowser, loginAs, newPage } from "./browser.ts";
+import { expectAccessible, launchBrowser, loginAs, newPage } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const routes = flattenRoutes();
@@ -57,6 +57,7 @@ describe("guards without a token", () => {
     for (const route of routes.filter((r) => r.access === "public" && !r.redirectTo)) {
       await open(page, route.fullPath);
       expect(pathOf(page)).toBe(route.fullPath);
+      await expectAccessible(page, route.fullPath);
     }
     await open(page, "/shop", "/shop/singleList");
     expect(page.errors).toEqual([]);
@@ -91,6 +92,7 @@ describe("guards with a token", () => {
     for (const path of loginOnly.filter((p) => !["/workbench", "/douyin", "/myCenter"].includes(p))) {
       await open(page, path);
       expect(pathOf(page), path).toBe(path);
+      await expectAccessible(page, path);
     }
     // A plan id that is not the user's: the page says so and leads back to the list.
     await open(page, "/plan?planId=1&roleId=2&roleType=2", "/plan");
@@ -107,6 +109,7 @@ describe("guards with a token", () => {
       .click();
     await page.waitForURL((url) => url.pathname === "/workbench/myPerson");
     await expect.poll(() => textOf(page.getByRole("heading", { level: 1 }))).toBe("My avatars");
+    await expectAccessible(page, "workbench-myPerson-empty");
     expect(await page.title()).toBe("My avatars · Avalive");
   });
 });
@@ -122,7 +125,11 @@ describe("page metadata", () => {
     expect(await page.title()).toBe("Download centre · Avalive");
     await open(page, "/login");
     expect(await page.title()).toBe("Log in · Avalive");
-    expect(await page.locator('meta[name="description"]').count()).toBe(0);
+    // every public page describes itself (issue 10 §7), and drops the keywords of the page before
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(
+      "Log in to Avalive with your email, a phone code, WeChat or QQ.",
+    );
+    expect(await page.locator('meta[name="keywords"]').count()).toBe(0);
     await page.context().close();
   });
 
@@ -152,6 +159,7 @@ describe("page metadata", () => {
     await page.getByTestId("not-found").waitFor();
     expect(await textOf(page.getByRole("heading", { level: 1 }))).toBe("Page not found");
     expect(await page.title()).toBe("Page not found · Avalive");
+    await expectAccessible(page, "not-found");
     await page.getByRole("link", { name: "Back to home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.context().close();

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import supertest from "supertest";
 import { inject } from "vitest";
+import { createDb, type Db } from "../../infra/db.ts";
+import { loadEnv } from "../../infra/env.ts";
+import { createStorage, type Storage } from "../../infra/storage.ts";
 import { createUser, type UserInput } from "../../prisma/factories.ts";
 import { type BuildOptions, buildApp } from "../../server/app.ts";
-import { createDb, type Db } from "../../server/db.ts";
-import { loadEnv } from "../../server/env.ts";
 import type { JobRunner } from "../../server/jobs/runner.ts";
-import { createStorage, type Storage } from "../../server/storage.ts";
 import type { App } from "../../server/types.ts";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -44,6 +44,8 @@ export async function makeTestApp(
     SEND_RATE_LIMIT: "1000",
     LOGIN_RATE_LIMIT: "1000",
     CODES_PER_IP_HOUR: "1000",
+    CONTACT_RATE_LIMIT: "1000",
+    IP_RATE_LIMIT: "1000",
     ...extraEnv,
   });
   const db = options.db ?? createDb(env.DATABASE_URL);

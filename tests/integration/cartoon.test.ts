@@ -3,8 +3,8 @@ import validator from "gltf-validator";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAvatar, exportGlb } from "../../shared/avatar/index.ts";
+import { readGlbJson } from "../../shared/avatar/read-glb.ts";
 import type { CartoonSpec } from "../../shared/schemas/cartoon.ts";
-import { readGlbJson } from "../../worker/toonify/glb.ts";
 import { V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 

@@ -239,7 +239,8 @@ describe("create a draft", () => {
 
 describe("portraits", () => {
   it("renders a system role's portrait, content-addressed and served", async () => {
-    const { avatarThumbnail, portraitKey } = await import("../../worker/processors/avatar-thumbnail.ts");
+    const { avatarThumbnail } = await import("../../worker/processors/avatar-thumbnail.ts");
+    const { portraitKey } = await import("../../shared/portraits.ts");
     const ctx = {
       db: t.db,
       storage: t.app.deps.storage,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBullRunner, redisOptions } from "../../server/jobs/bullmq.ts";
-import { LOCAL_REDIS_URL, redisAnswers } from "../../server/jobs/detect.ts";
+import { LOCAL_REDIS_URL, redisAnswers, redisOptions } from "../../infra/redis.ts";
+import type { Storage } from "../../infra/storage.ts";
+import { createBullRunner } from "../../server/jobs/bullmq.ts";
 import { createInProcessRunner } from "../../server/jobs/in-process.ts";
 import { JobFailedError } from "../../server/jobs/runner.ts";
-import type { Storage } from "../../server/storage.ts";
 import { startWorkers } from "../../worker/workers.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { fixture } from "../helpers/images.ts";

@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadEnv } from "../../infra/env.ts";
 import { buildApp } from "../../server/app.ts";
-import { loadEnv } from "../../server/env.ts";
 import type { App } from "../../server/types.ts";
 import { endpoints } from "../../shared/endpoints.ts";
 

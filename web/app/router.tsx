@@ -6,13 +6,9 @@ import { setNavigate } from "../lib/navigation.ts";
 import { ErrorPage } from "./ErrorPage.tsx";
 import { guardLoader, redirectLoader } from "./guards.ts";
 import { RootLayout } from "./layout/RootLayout.tsx";
+import { usePageMeta } from "./layout/usePageMeta.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
-import { BARE_ROUTES, ROUTES, type RouteDef } from "./routes.ts";
-
-/** What a matched route carries for the layout: its table entry (title, meta, viewport). */
-export interface RouteHandle {
-  def: Pick<RouteDef, "title" | "meta" | "zoomable">;
-}
+import { BARE_ROUTES, ROUTES, type RouteDef, type RouteHandle } from "./routes.ts";
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
@@ -47,6 +43,14 @@ const PAGES: Record<string, Lazy> = {
   "/plan": () => import("../features/plan/PlanPage.tsx").then((m) => ({ Component: m.PlanPage })),
   "/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.MyPlanPage })),
   "/workbench/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.WorkbenchMyPlan })),
+  "/help": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.HelpPage })),
+  "/douyinHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.DouyinHelpPage })),
+  "/appHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
+  "/appHelp/catalog": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
+  "/appHelp/detail": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpDetailPage })),
+  "/notice": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticePage })),
+  "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
+  "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
   "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
   "/appMember": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.AppMemberPage })),
   "/workbench/svip": () => import("../features/membership/SvipPage.tsx").then((m) => ({ Component: m.SvipPage })),
@@ -97,19 +101,34 @@ function toRoute(def: RouteDef, parentPath: string, framed = false): RouteObject
 
 const notFoundHandle: RouteHandle = { def: { title: "notFound" } };
 
+/** A page without RootLayout writes its page metadata itself. */
+function withPageMeta(load: Lazy): Lazy {
+  return async () => {
+    const { Component: Page } = await load();
+    function BarePage() {
+      usePageMeta();
+      return <Page />;
+    }
+    return { Component: BarePage };
+  };
+}
+
 /** Pages without the site's frame (routes.ts BARE_ROUTES): they draw their own overlays. */
 const BARE_PAGES: Record<string, Lazy> = {
   "/creator": () => import("../features/creator/CreatorPage.tsx").then((m) => ({ Component: m.CreatorPage })),
 };
 
-const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => ({
-  path: def.path,
-  handle: { def } satisfies RouteHandle,
-  loader: guardLoader(def),
-  lazy: BARE_PAGES[def.path],
-  errorElement: <ErrorPage />,
-  hydrateFallbackElement: <div className="boot" />,
-}));
+const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => {
+  const load = BARE_PAGES[def.path];
+  return {
+    path: def.path,
+    handle: { def } satisfies RouteHandle,
+    loader: guardLoader(def),
+    lazy: load && withPageMeta(load),
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <div className="boot" />,
+  };
+});
 
 export const routeObjects: RouteObject[] = [
   ...bareRoutes,

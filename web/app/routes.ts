@@ -41,6 +41,11 @@ const auth = (path: string, title: string, extra: Partial<RouteDef> = {}): Route
   ...extra,
 });
 
+/** What a matched route carries for the layout: its table entry (title, meta, viewport). */
+export interface RouteHandle {
+  def: Pick<RouteDef, "title" | "meta" | "zoomable">;
+}
+
 export const ROUTES: RouteDef[] = [
   // Public routes
   pub("/", "home", { meta: "home", zoomable: true }),

@@ -5,7 +5,8 @@ import { endpoints } from "../../shared/endpoints.ts";
 import { dismissToast, toastStore } from "../components/toast/toastStore.ts";
 import { ApiError, NETWORK_ERROR_CODE, request, TIMEOUT_CODE } from "./api.ts";
 import { setNavigate } from "./navigation.ts";
-import { useSession } from "./session.ts";
+import { queryClient, USER_INFO_KEY } from "./queryClient.ts";
+import { getUserInfo, useSession } from "./session.ts";
 
 const envelope = (code: number, message: string, data: unknown = null, status = 200) =>
   new Response(JSON.stringify({ code, message, data }), { status, headers: { "content-type": "application/json" } });
@@ -27,11 +28,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   setNavigate(navigateMock);
-  useSession.setState({
-    token: "tok-1",
-    language: "EN",
-    userInfo: { userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true },
-  });
+  useSession.setState({ token: "tok-1", language: "EN" });
+  queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true });
 });
 
 afterEach(() => {
@@ -150,13 +148,13 @@ describe("api client: the envelope", () => {
     const error = await failure(request("/web-api/v1/base/account/getUserInfo"));
     expect(error).toMatchObject({ code: 600, kind: "logout" });
     expect(useSession.getState().token).toBeNull();
-    expect(useSession.getState().userInfo).toBeNull();
+    expect(getUserInfo()).toBeNull();
     expect(navigateMock).toHaveBeenCalledWith("/login");
     expect(localStorage.getItem("avalive.token")).toBeNull();
   });
 
   it("on code 600 sends a short-video user (sourcesNo '5') to /douyinLogin", async () => {
-    useSession.setState({ userInfo: { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: true } });
+    queryClient.setQueryData(USER_INFO_KEY, { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: true });
     fetchMock.mockResolvedValue(envelope(600, "Please log in again"));
     await failure(request("/web-api/v1/x"));
     expect(navigateMock).toHaveBeenCalledWith("/douyinLogin");

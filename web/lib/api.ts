@@ -22,9 +22,9 @@ import {
   type QueryOf,
   type ResponseOf,
 } from "../../shared/endpoint.ts";
-import { translate } from "../../shared/messages.ts";
 import { toast } from "../components/toast/toastStore.ts";
 import { showsErrorToast } from "./errorToasts.ts";
+import { messageText } from "./i18n/index.ts";
 import { currentPath, navigate } from "./navigation.ts";
 import { effectiveLanguage, loginPathFor, useSession } from "./session.ts";
 
@@ -90,7 +90,7 @@ const isEnvelope = (value: unknown): value is Envelope<unknown> =>
 function logoutAndRedirect(message: string, silent: boolean): void {
   const session = useSession.getState();
   // Read the user's source before logout clears it: it decides which login page.
-  const target = loginPathFor(session.userInfo);
+  const target = loginPathFor();
   const wasLoggedIn = session.token !== null;
   session.logout();
   // Hook point: in embedded (micro-app) mode a 'token overdue' message goes to the host instead.
@@ -99,7 +99,7 @@ function logoutAndRedirect(message: string, silent: boolean): void {
 }
 
 function networkMessage(serviceMessage?: string): string {
-  return serviceMessage || translate("networkError", effectiveLanguage(useSession.getState()));
+  return serviceMessage || messageText("networkError");
 }
 
 /** The empty object type: `Empty extends T` holds when T has no required key. */

@@ -18,3 +18,9 @@ export const queryClient = new QueryClient({
 
 /** Keys of everything that belongs to the logged-in user: dropped on logout. */
 export const USER_SCOPE = ["user"] as const;
+
+/** The logged-in user's info (getUserInfo): loaded by the layout, dropped with the user's data. */
+export const USER_INFO_KEY = [...USER_SCOPE, "info"] as const;
+
+/** The site environment (base/config): loaded once per page load. */
+export const SITE_KEY = ["config"] as const;

@@ -31,8 +31,9 @@ describe("session store persistence", () => {
   it("falls back from the picked language to the site's default, then EN", async () => {
     const useSession = await freshSession();
     const { effectiveLanguage } = await import("./session.ts");
+    const { queryClient, SITE_KEY } = await import("./queryClient.ts");
     expect(effectiveLanguage(useSession.getState())).toBe("EN");
-    useSession.getState().setSite({
+    queryClient.setQueryData(SITE_KEY, {
       site: "cn",
       currency: "¥",
       payMethods: ["alipay", "wechat"],
@@ -45,36 +46,67 @@ describe("session store persistence", () => {
     expect(localStorage.getItem("avalive.language")).toBe("EN");
   });
 
-  it("does not wipe a token another tab stored when only the site or userInfo changes", async () => {
+  it("does not wipe a token another tab stored when only other fields change", async () => {
     const useSession = await freshSession();
     expect(useSession.getState().token).toBeNull();
     // another tab logs in
     localStorage.setItem("avalive.token", "tok-other-tab");
-    useSession.getState().setSite({
-      site: "cn",
-      currency: "¥",
-      payMethods: ["alipay", "wechat"],
-      defaultLanguage: "ZH_CN",
-      officialSite: null,
-    });
-    useSession.getState().setUserInfo(null);
+    useSession.getState().setLanguage("ZH_TN");
+    useSession.getState().setStartDesignOpen(true);
     expect(localStorage.getItem("avalive.token")).toBe("tok-other-tab");
     // this tab's own change of the token is written
     useSession.getState().setToken("tok-this-tab");
     expect(localStorage.getItem("avalive.token")).toBe("tok-this-tab");
   });
 
-  it("logout clears the token and userInfo but keeps language and ids", async () => {
+  it("logout clears the token and the user's cached data but keeps language, ids and the site", async () => {
     const useSession = await freshSession();
+    const { getUserInfo, getSiteEnv } = await import("./session.ts");
+    const { queryClient, SITE_KEY, USER_INFO_KEY, USER_SCOPE } = await import("./queryClient.ts");
     useSession.getState().setToken("tok-1");
     useSession.getState().setLanguage("ZH_CN");
-    useSession.getState().setUserInfo({ userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true });
+    queryClient.setQueryData(USER_INFO_KEY, {
+      userId: "u1",
+      phone: "13800138000",
+      boundChannels: [],
+      hasPassword: true,
+    });
+    queryClient.setQueryData([...USER_SCOPE, "files"], { records: [] });
+    queryClient.setQueryData(SITE_KEY, {
+      site: "cn",
+      currency: "¥",
+      payMethods: [],
+      defaultLanguage: "ZH_CN",
+      officialSite: null,
+    });
     useSession.getState().logout();
     const state = useSession.getState();
-    expect([state.token, state.userInfo, state.language]).toEqual([null, null, "ZH_CN"]);
+    expect([state.token, getUserInfo(), state.language]).toEqual([null, null, "ZH_CN"]);
+    expect(queryClient.getQueryData([...USER_SCOPE, "files"])).toBeUndefined();
+    expect(getSiteEnv()?.site).toBe("cn");
     expect(localStorage.getItem("avalive.token")).toBeNull();
     expect(localStorage.getItem("avalive.language")).toBe("ZH_CN");
     expect(localStorage.getItem("avalive.ssid")).toBe(state.ssid);
+  });
+
+  it("tells a change of the language in force: the pick, or the site's default arriving", async () => {
+    const useSession = await freshSession();
+    const { onLanguageChange } = await import("./session.ts");
+    const { queryClient, SITE_KEY } = await import("./queryClient.ts");
+    const seen: string[] = [];
+    const stop = onLanguageChange((language) => seen.push(language));
+    queryClient.setQueryData(SITE_KEY, {
+      site: "cn",
+      currency: "¥",
+      payMethods: [],
+      defaultLanguage: "ZH_CN",
+      officialSite: null,
+    });
+    useSession.getState().setStartDesignOpen(true); // not a change of language
+    useSession.getState().setLanguage("ZH_TN");
+    stop();
+    useSession.getState().setLanguage("EN");
+    expect(seen).toEqual(["ZH_CN", "ZH_TN"]);
   });
 
   it("picks the login page by the user's source", async () => {

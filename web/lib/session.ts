@@ -1,9 +1,11 @@
 /**
  * The session state of spec section 3, in one store. Persisted in localStorage: the token, the
- * language the user picked, and the two tracking ids. Everything else is rebuilt from the server
- * on load (site environment, userInfo) or belongs to later features (plan, role, documents).
+ * language the user picked, and the two tracking ids. What the server tells (the site
+ * environment, userInfo) lives in the query cache only: read it with the hooks and getters below.
  */
 
+import type { QueryKey } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
 import { DEFAULT_LANGUAGE, type Language, SHORT_VIDEO_SOURCE } from "../../shared/constants.ts";
@@ -11,6 +13,7 @@ import type { UserInfoData } from "../../shared/schemas/account.ts";
 import type { SiteConfigData } from "../../shared/schemas/common.ts";
 import type { AvatarSex } from "../../shared/schemas/plans.ts";
 import { newId } from "./ids.ts";
+import { queryClient, SITE_KEY, USER_INFO_KEY, USER_SCOPE } from "./queryClient.ts";
 import { type PersistedSession, sessionStorageAdapter } from "./sessionStorage.ts";
 
 /** The site environment (/base/config): site, currency symbol (¥ or $), pay methods, default language. */
@@ -18,9 +21,6 @@ export type SiteEnv = SiteConfigData;
 
 /** The logged-in user (getUserInfo); sourcesNo '5' is the short-video platform variant. */
 export type UserInfo = UserInfoData;
-
-/** Document ids by name, e.g. { privacyAgreement: "12", serverAgreement: "13" } (findDict docMap). */
-export type DocIdMap = Record<string, string>;
 
 /** The plan (streaming draft) being assembled. */
 export interface CurrentPlan {
@@ -36,41 +36,23 @@ export interface PlanMenuLevel {
   name: string;
 }
 
-/** The avatar (custom role) being edited. */
-export interface RoleDetail {
-  id: string;
-  name: string;
-  description?: string;
-}
-
 interface SessionState {
   token: string | null;
   /** The language the user picked; null until they pick one (then the site's default applies). */
   language: Language | null;
   webId: string;
   ssid: string;
-  site: SiteEnv | null;
-  userInfo: UserInfo | null;
-  docIds: DocIdMap;
   currentPlan: CurrentPlan | null;
   planMenuLevels: PlanMenuLevel[];
-  /** When the current live/design session started (epoch ms). */
-  startTime: number | null;
   /** Whether the 'Start design' dialog is open. */
   startDesignOpen: boolean;
-  roleDetail: RoleDetail | null;
 
   setToken(token: string): void;
   setLanguage(language: Language): void;
-  setSite(site: SiteEnv): void;
-  setUserInfo(userInfo: UserInfo | null): void;
-  setDocIds(docIds: DocIdMap): void;
   setCurrentPlan(plan: CurrentPlan | null): void;
   setPlanMenuLevels(levels: PlanMenuLevel[]): void;
-  setStartTime(time: number | null): void;
   setStartDesignOpen(open: boolean): void;
-  setRoleDetail(role: RoleDetail | null): void;
-  /** Clears the token and everything that belonged to the user. */
+  /** Clears the token and everything that belonged to the user (the cached user data too). */
   logout(): void;
 }
 
@@ -81,34 +63,20 @@ export const useSession = create<SessionState>()(
       language: null,
       webId: newId(),
       ssid: newId(),
-      site: null,
-      userInfo: null,
-      docIds: {},
       currentPlan: null,
       planMenuLevels: [],
-      startTime: null,
       startDesignOpen: false,
-      roleDetail: null,
 
       setToken: (token) => set({ token }),
       setLanguage: (language) => set({ language }),
-      setSite: (site) => set({ site }),
-      setUserInfo: (userInfo) => set({ userInfo }),
-      setDocIds: (docIds) => set({ docIds }),
       setCurrentPlan: (currentPlan) => set({ currentPlan }),
       setPlanMenuLevels: (planMenuLevels) => set({ planMenuLevels }),
-      setStartTime: (startTime) => set({ startTime }),
       setStartDesignOpen: (startDesignOpen) => set({ startDesignOpen }),
-      setRoleDetail: (roleDetail) => set({ roleDetail }),
-      logout: () =>
-        set({
-          token: null,
-          userInfo: null,
-          currentPlan: null,
-          roleDetail: null,
-          startTime: null,
-          startDesignOpen: false,
-        }),
+      logout: () => {
+        set({ token: null, currentPlan: null, startDesignOpen: false });
+        // the next user on this browser never sees the previous one's data
+        queryClient.removeQueries({ queryKey: USER_SCOPE });
+      },
     }),
     {
       name: "avalive",
@@ -122,14 +90,58 @@ export const useSession = create<SessionState>()(
 // load reads them back instead of making new ones (persist writes only on a change of state).
 useSession.setState((s) => ({ webId: s.webId, ssid: s.ssid }));
 
-/** The language in force: the user's pick, else the site's default, else EN. */
-export function effectiveLanguage(state: Pick<SessionState, "language" | "site">): Language {
-  return state.language ?? state.site?.defaultLanguage ?? DEFAULT_LANGUAGE;
+/** The logged-in user's info as last loaded (features/account loads it), or null. */
+export const getUserInfo = (): UserInfo | null => queryClient.getQueryData<UserInfo>(USER_INFO_KEY) ?? null;
+
+/** The site environment as loaded (features/site loads it), or null before it arrives. */
+export const getSiteEnv = (): SiteEnv | null => queryClient.getQueryData<SiteEnv>(SITE_KEY) ?? null;
+
+const subscribeCache = (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange);
+
+/** A query's data in the app's cache, re-rendering when it changes; never fetches by itself. */
+function useCachedData<T>(key: QueryKey): T | null {
+  return useSyncExternalStore(
+    subscribeCache,
+    () => queryClient.getQueryData<T>(key) ?? null,
+    () => null,
+  );
 }
 
-export const useLanguage = (): Language => useSession(effectiveLanguage);
+/** The logged-in user's info from the cache (the layout's userInfo query keeps it loaded). */
+export const useUserInfo = (): UserInfo | null => useCachedData<UserInfo>(USER_INFO_KEY);
+
+/** The site environment from the cache (the layout's config query loads it). */
+export const useSiteEnv = (): SiteEnv | null => useCachedData<SiteEnv>(SITE_KEY);
+
+/** The language in force: the user's pick, else the site's default, else EN. */
+export function effectiveLanguage(state: Pick<SessionState, "language">, site = getSiteEnv()): Language {
+  return state.language ?? site?.defaultLanguage ?? DEFAULT_LANGUAGE;
+}
+
+export function useLanguage(): Language {
+  const picked = useSession((s) => s.language);
+  const site = useSiteEnv();
+  return effectiveLanguage({ language: picked }, site);
+}
+
+/** Calls `listener` with the language in force whenever the pick or the site's default changes. */
+export function onLanguageChange(listener: (language: Language) => void): () => void {
+  let last = effectiveLanguage(useSession.getState());
+  const check = () => {
+    const next = effectiveLanguage(useSession.getState());
+    if (next === last) return;
+    last = next;
+    listener(next);
+  };
+  const stopSession = useSession.subscribe(check);
+  const stopCache = subscribeCache(check);
+  return () => {
+    stopSession();
+    stopCache();
+  };
+}
 
 /** Where a logged-out user logs in: the short-video variant has its own login page. */
-export function loginPathFor(userInfo: Pick<UserInfo, "sourcesNo"> | null): string {
+export function loginPathFor(userInfo: Pick<UserInfo, "sourcesNo"> | null = getUserInfo()): string {
   return userInfo?.sourcesNo === SHORT_VIDEO_SOURCE ? "/douyinLogin" : "/login";
 }

@@ -40,7 +40,7 @@ function write(store: Storage, key: string, value: string | null): void {
 
 /**
  * What this tab last read or wrote, per key. persist calls setItem on every change of the store,
- * also when only the site or userInfo changed: writing every key then would let a tab opened
+ * also when only another field changed: writing every key then would let a tab opened
  * earlier wipe the token another tab just stored. So only keys whose value this tab changed
  * are written.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AvatarPrimitive, buildAvatar, FACE_SLIDER_IDS } from "../../shared/avatar/index.ts";
-import { avatarGeometry, hexToRgb } from "./avatarGeometry.ts";
+import { avatarGeometry } from "./avatarGeometry.ts";
 
 const triangle: AvatarPrimitive = {
   name: "skin",
@@ -44,9 +44,5 @@ describe("avatarGeometry", () => {
       expect(targetIndex.size).toBe(expected);
       expect(geometry.getAttribute("position").count).toBe(primitive.positions.length / 3);
     }
-  });
-
-  it("reads hex colours as sRGB 0..1", () => {
-    expect(hexToRgb("#ff8000")).toEqual([1, 128 / 255, 0]);
   });
 });

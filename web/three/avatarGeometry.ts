@@ -37,9 +37,3 @@ export function avatarGeometry(primitive: AvatarPrimitive, only?: readonly strin
   geometry.computeBoundingSphere();
   return { geometry, targetIndex };
 }
-
-/** '#rrggbb' as sRGB 0..1. */
-export function hexToRgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.replace("#", ""), 16);
-  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
-}

@@ -1,19 +1,8 @@
-import { createHash } from "node:crypto";
-import type { Appearance, StoredFaceParams } from "../../shared/schemas/roles.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
+import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import { portraitKey } from "../../shared/portraits.ts";
 import { avatarThumbnail as renderThumbnail } from "../render/thumbnail.ts";
-import { PermanentJobError, type Processor } from "./types.ts";
-
-/** Bump when the model or the renderer changes how avatars look: every portrait is made again. */
-export const RENDER_VERSION = "1";
-
-/** Portraits are addressed by what they show, so the same face is rendered once and shared. */
-export function portraitKey(sex: number, faceParams: string, appearance: string): string {
-  const hash = createHash("sha256")
-    .update(`${RENDER_VERSION}\n${sex}\n${faceParams}\n${appearance}`)
-    .digest("hex")
-    .slice(0, 24);
-  return `avatar-${hash}.webp`;
-}
+import type { Processor } from "./types.ts";
 
 export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }, ctx) => {
   const row =
@@ -32,8 +21,8 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
   if (!exists) {
     const image = await renderThumbnail({
       sex: row.sex as 1 | 2,
-      faceParams: JSON.parse(row.faceParams) as StoredFaceParams,
-      appearance: JSON.parse(row.appearance) as Appearance,
+      faceParams: faceParamsColumn.decode(row.faceParams),
+      appearance: appearanceColumn.decode(row.appearance),
     });
     await ctx.storage.putAt(key, image);
   }

@@ -1,11 +1,13 @@
 import sharp from "sharp";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
+import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { detectFace } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
 import { skinToneOf } from "../face/skin.ts";
-import { PermanentJobError, type Processor } from "./types.ts";
+import type { Processor } from "./types.ts";
 
 /** The neutral meshes and their landmarks, built once per process and sex. */
 const models = new Map<1 | 2, { mesh: AvatarMesh; landmarks: ModelLandmark[] }>();
@@ -71,7 +73,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   const thumbKey = `photo-${requestId}.thumb256.webp`;
   await ctx.storage.putAt(thumbKey, thumb);
 
-  const faceParams = JSON.stringify(fit.params);
+  const faceParams = faceParamsColumn.encode(fit.params);
   await ctx.db.customRole.upsert({
     where: { id: roleId },
     update: {},
@@ -83,7 +85,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       kind: "photo",
       faceParams,
       initParams: faceParams,
-      appearance: JSON.stringify({ skinTone: skin.tone }),
+      appearance: appearanceColumn.encode({ skinTone: skin.tone }),
       imgKey: thumbKey,
     },
   });

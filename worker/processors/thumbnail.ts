@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { PermanentJobError, type Processor } from "./types.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
+import type { Processor } from "./types.ts";
 
 /**
  * Make a square WebP thumbnail of a stored file. The thumbnail key is derived from the

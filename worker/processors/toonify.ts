@@ -1,13 +1,13 @@
 import validator from "gltf-validator";
-import { Value } from "typebox/value";
-import { exportGlb } from "../../shared/avatar/index.ts";
-import { CartoonSpec } from "../../shared/schemas/cartoon.ts";
-import { buildLook } from "../render/look.ts";
+import { buildLook, exportGlb } from "../../shared/avatar/index.ts";
+import { readCartoonSpec } from "../../shared/avatar/read-glb.ts";
+import { PermanentJobError } from "../../shared/job-errors.ts";
+import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import type { CartoonSpec } from "../../shared/schemas/cartoon.ts";
 import { avatarThumbnail } from "../render/thumbnail.ts";
 import { buildToonAtlas } from "../toonify/atlas.ts";
-import { readGlbJson } from "../toonify/glb.ts";
 import { applyPose } from "../toonify/pose.ts";
-import { PermanentJobError, type Processor } from "./types.ts";
+import type { Processor } from "./types.ts";
 
 /**
  * Toonify: read the creator's GLB from the server's own storage, take the avatar it describes,
@@ -29,12 +29,7 @@ export const toonify: Processor<"toonify"> = async (
   if (!source) throw new PermanentJobError("cartoon source not found", "NOT_FOUND");
   let spec: CartoonSpec;
   try {
-    const json = readGlbJson(await ctx.storage.read(source.key));
-    const candidate = (
-      (json.asset as Record<string, unknown> | undefined)?.extras as Record<string, unknown> | undefined
-    )?.avatar;
-    if (!Value.Check(CartoonSpec, candidate)) throw new Error("no avatar description");
-    spec = candidate;
+    spec = readCartoonSpec(await ctx.storage.read(source.key));
   } catch (error) {
     throw new PermanentJobError(`unreadable cartoon: ${(error as Error).message}`, "CARTOON_INVALID");
   }
@@ -64,7 +59,7 @@ export const toonify: Processor<"toonify"> = async (
   );
   await ctx.progress(90);
 
-  const faceParams = JSON.stringify(spec.faceParams);
+  const faceParams = faceParamsColumn.encode(spec.faceParams);
   const name = spec.name?.trim() || "Cartoon";
   await ctx.db.$transaction([
     ctx.db.customRole.upsert({
@@ -78,7 +73,7 @@ export const toonify: Processor<"toonify"> = async (
         kind: "cartoon",
         faceParams,
         initParams: faceParams,
-        appearance: JSON.stringify(spec.appearance),
+        appearance: appearanceColumn.encode(spec.appearance),
         imgKey,
         modelKey,
       },

@@ -1,6 +1,6 @@
 import sharp from "sharp";
+import { buildLook } from "../../shared/avatar/index.ts";
 import type { Appearance, StoredFaceParams } from "../../shared/schemas/roles.ts";
-import { buildLook } from "./look.ts";
 import { render, SS } from "./rasterise.ts";
 
 /** A square WebP portrait of an avatar: its face, a little turned, as the role lists show it. */

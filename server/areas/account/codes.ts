@@ -1,7 +1,7 @@
 /**
  * One-time verification codes: 6 digits from a CSPRNG, kept only as an HMAC bound to their
  * purpose and target, single use, 10 minutes to live, at most 5 wrong tries per code, a resend
- * cooldown (60 s) and send limits per target and per IP (server/env.ts).
+ * cooldown (60 s) and send limits per target and per IP (infra/env.ts).
  */
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";

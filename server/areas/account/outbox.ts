@@ -8,7 +8,7 @@
 
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
-import type { Db } from "../../db.ts";
+import type { Db } from "../../../infra/db.ts";
 
 export interface OutgoingMessage {
   channel: "sms" | "email";

@@ -5,6 +5,7 @@
  */
 
 import { randomBytes, randomInt } from "node:crypto";
+import type { Order, Prisma } from "../../../infra/generated/prisma/client.ts";
 import type { Language, Site } from "../../../shared/constants.ts";
 import { rankOf, type VipType } from "../../../shared/membership.ts";
 import { translate } from "../../../shared/messages.ts";
@@ -41,7 +42,6 @@ import type {
   VipSku,
 } from "../../../shared/schemas/orders.ts";
 import { BizError } from "../../errors.ts";
-import type { Order, Prisma } from "../../generated/prisma/client.ts";
 import type { Deps } from "../../types.ts";
 
 const DAY_MS = 86_400_000;

@@ -2,6 +2,7 @@
 
 import { soundUrl } from "../../../shared/audio/index.ts";
 import type { Language } from "../../../shared/constants.ts";
+import { catalogueLookColumn, catalogueNamesColumn } from "../../../shared/json-column.ts";
 import { equityStatus } from "../../../shared/membership.ts";
 import type { CatalogueKind } from "../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord } from "../../../shared/schemas/plans.ts";
@@ -20,7 +21,7 @@ export interface CatalogueRow {
 const AUDIBLE = new Set(["sound", "voice"]);
 
 export function toCatalogueRecord(row: CatalogueRow, vipType: string | null, language: Language): CatalogueRecord {
-  const names = JSON.parse(row.names) as Record<Language, string>;
+  const names = catalogueNamesColumn.decode(row.names);
   return {
     id: row.id,
     kind: row.kind,
@@ -28,7 +29,7 @@ export function toCatalogueRecord(row: CatalogueRow, vipType: string | null, lan
     name: names[language] ?? names.EN,
     tier: row.tier,
     equityStatus: equityStatus(row.tier, vipType),
-    look: JSON.parse(row.look) as Record<string, unknown>,
+    look: catalogueLookColumn.decode(row.look),
     url: AUDIBLE.has(row.kind) ? soundUrl(row.id) : null,
   };
 }

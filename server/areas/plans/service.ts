@@ -1,5 +1,7 @@
 import type { Language } from "../../../shared/constants.ts";
+import { appearanceColumn, faceParamsColumn } from "../../../shared/json-column.ts";
 import { limitsOf } from "../../../shared/membership.ts";
+import { translate } from "../../../shared/messages.ts";
 import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
 import type { RoleKind } from "../../../shared/schemas/roles.ts";
@@ -10,18 +12,8 @@ import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
 import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
 
-const DRAFT_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", ZH_TN: " 方案" };
-
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
-
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 /** Plans (live-stream drafts) and what they are assembled from. Every query is scoped to its owner. */
 export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
@@ -67,8 +59,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
         sex: role.sex,
         kind: "system",
         img: role.imgKey ? mediaUrl(role.imgKey) : null,
-        faceParams: parse(role.faceParams, {}),
-        appearance: parse(role.appearance, {}),
+        faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
+        appearance: appearanceColumn.decodeOr(role.appearance, {}),
       };
     }
     const role = await db.customRole.findFirst({ where: { id: plan.roleId, userId: plan.userId } });
@@ -79,8 +71,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       sex: role.sex,
       kind: role.kind,
       img: role.imgKey ? mediaUrl(role.imgKey) : null,
-      faceParams: parse(role.faceParams, {}),
-      appearance: parse(role.appearance, {}),
+      faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
+      appearance: appearanceColumn.decodeOr(role.appearance, {}),
     };
   }
 
@@ -222,7 +214,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       const plan = await db.plan.create({
         data: {
           userId,
-          name: input.name?.trim() || `${role.name}${DRAFT_SUFFIX[language]}`.slice(0, 40),
+          name: input.name?.trim() || `${role.name}${translate("draftSuffix", language)}`.slice(0, 40),
           roleId: input.roleId,
           roleKind: input.roleKind,
           // The avatar's sex: what /plan's roleType query carries.

@@ -6,24 +6,20 @@
 
 import { createHash } from "node:crypto";
 import validator from "gltf-validator";
-import { Value } from "typebox/value";
+import { readCartoonSpec } from "../../../shared/avatar/read-glb.ts";
 import type { Language } from "../../../shared/constants.ts";
-import { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
-import { readGlbJson } from "../../../worker/toonify/glb.ts";
+import { cartoonSpecColumn } from "../../../shared/json-column.ts";
+import { translate } from "../../../shared/messages.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService } from "./service.ts";
 
 export const CARTOON_MAX_BYTES = 16 * 1024 * 1024;
-const PLAN_SUFFIX: Record<Language, string> = { EN: " draft", ZH_CN: " 方案", ZH_TN: " 方案" };
 
 async function checkGlb(bytes: Uint8Array) {
   try {
-    const json = readGlbJson(bytes);
-    const spec = ((json.asset as Record<string, unknown> | undefined)?.extras as Record<string, unknown> | undefined)
-      ?.avatar;
-    if (!Value.Check(CartoonSpec, spec)) throw new Error("no avatar description");
+    const spec = readCartoonSpec(bytes);
     const report = await validator.validateBytes(bytes, { maxIssues: 5 });
     if (report.issues.numErrors > 0) throw new Error("invalid glTF");
     return spec;
@@ -44,7 +40,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
   async function store(userId: string, bytes: Uint8Array) {
     const spec = await checkGlb(bytes);
     const key = await storage.put(Buffer.from(bytes), "glb");
-    const source = await db.cartoonSource.create({ data: { userId, key, spec: JSON.stringify(spec) } });
+    const source = await db.cartoonSource.create({ data: { userId, key, spec: cartoonSpecColumn.encode(spec) } });
     return { url: mediaUrl(key), avatarId: source.id };
   }
 
@@ -97,7 +93,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
         await roles.checkDiyLimit(userId);
         await roles.checkPlanLimit(userId);
       }
-      const name = (JSON.parse(source.spec) as { name?: string }).name?.trim() || "Cartoon";
+      const name = cartoonSpecColumn.decode(source.spec).name?.trim() || "Cartoon";
       return deps.jobs.run(
         "toonify",
         {
@@ -106,7 +102,7 @@ export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage"
           textureSize: input.textureSize,
           pose: input.pose,
           requestId,
-          planName: `${name}${PLAN_SUFFIX[language]}`,
+          planName: `${name}${translate("draftSuffix", language)}`,
         },
         { jobId: `toonify-${requestId}` },
       );

@@ -1,4 +1,4 @@
-import { portraitKey } from "../../../worker/processors/avatar-thumbnail.ts";
+import { portraitKey } from "../../../shared/portraits.ts";
 import type { Deps } from "../../types.ts";
 
 /**

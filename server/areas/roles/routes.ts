@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { roleEndpoints as roles } from "../../../shared/endpoints.ts";
+import { translate } from "../../../shared/messages.ts";
 import { readUpload } from "../../multipart.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
@@ -7,8 +8,6 @@ import { loadSysAttr } from "./attributes.ts";
 import { CARTOON_MAX_BYTES, createCartoonService } from "./cartoon.ts";
 import { createPhotoCloneService } from "./photo.ts";
 import { createRoleService } from "./service.ts";
-
-const COPY_SUFFIX = { EN: " copy", ZH_CN: " 副本", ZH_TN: " 副本" } as const;
 
 /** v1: the system role list, the user's custom roles, and 'create a draft'. */
 export async function roleRoutes(app: App) {
@@ -28,7 +27,7 @@ export async function roleRoutes(app: App) {
   );
 
   route(app, roles.customRoleCopy, async (request, reply) =>
-    reply.ok(await service.copy(me(request), request.body.id, COPY_SUFFIX[request.language]), "copied"),
+    reply.ok(await service.copy(me(request), request.body.id, translate("copySuffix", request.language)), "copied"),
   );
 
   route(app, roles.customRoleUpdate, async (request, reply) => {
@@ -56,7 +55,7 @@ export async function roleRoutes(app: App) {
 
   route(app, roles.photoCreate, async (request, reply) => {
     const { bytes, fields } = await readUpload(request);
-    const name = { EN: "Photo clone", ZH_CN: "照片克隆", ZH_TN: "照片克隆" }[request.language];
+    const name = translate("photoCloneName", request.language);
     const roleId = await photos.clone(me(request), request.params.sex, bytes, fields.requestId, name);
     return reply.ok(roleId, "cloneSuccess");
   });

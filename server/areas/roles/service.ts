@@ -1,4 +1,5 @@
 import type { Language } from "../../../shared/constants.ts";
+import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../../../shared/json-column.ts";
 import { activeVip, equityStatus, limitsOf } from "../../../shared/membership.ts";
 import type {
   Appearance,
@@ -15,26 +16,32 @@ import { mediaUrl } from "../files/service.ts";
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
 
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
-
 export function roleName(row: RoleRow, language: Language): string {
   if (language === "EN") return row.name;
-  return parse<Record<string, string>>(row.names, {})[language] ?? row.name;
+  return roleNamesColumn.decodeOr(row.names, {})[language] ?? row.name;
 }
 
-export function toRoleRecord(row: RoleRow, vipType: string | null | undefined, language: Language): RoleRecord {
+/** Open (1) or locked (2): a licensed character by its licence, the others by membership tier. */
+export function roleEquity(
+  row: Pick<RoleRow, "tier" | "licence">,
+  vipType: string | null | undefined,
+  licences: Set<string>,
+) {
+  return row.licence ? (licences.has(row.licence) ? 1 : 2) : equityStatus(row.tier, vipType);
+}
+
+export function toRoleRecord(
+  row: RoleRow,
+  vipType: string | null | undefined,
+  language: Language,
+  licences: Set<string> = new Set(),
+): RoleRecord {
   return {
     id: row.id,
     name: roleName(row, language),
     img: row.imgKey ? mediaUrl(row.imgKey) : null,
     sex: row.sex,
-    equityStatus: equityStatus(row.tier, vipType),
+    equityStatus: roleEquity(row, vipType, licences),
     tier: row.tier,
   };
 }
@@ -55,8 +62,8 @@ export function toCustomRecord(row: CustomRow): CustomRoleRecord {
 export function toCustomDetail(row: CustomRow): CustomRoleDetail {
   return {
     ...toCustomRecord(row),
-    faceParams: parse<StoredFaceParams>(row.faceParams, {}),
-    appearance: parse<Appearance>(row.appearance, {}),
+    faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
+    appearance: appearanceColumn.decodeOr(row.appearance, {}),
   };
 }
 
@@ -69,6 +76,13 @@ export async function currentVip(db: Deps["db"], userId: string, now: Date): Pro
 /** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
 export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock" | "jobs">) {
   const vipOf = (userId: string) => currentVip(db, userId, clock.now());
+  /** The licensed characters the user holds (IP activation, shared/ip.ts). */
+  const licencesOf = async (userId: string) =>
+    new Set(
+      (await db.entitlement.findMany({ where: { userId, kind: "licence" }, select: { ref: true } })).map((e) => e.ref),
+    );
+  /** System roles the user sees: every unlicensed one, and the licensed ones they hold. */
+  const visibleTo = (licences: Set<string>) => ({ OR: [{ licence: null }, { licence: { in: [...licences] } }] });
 
   /** Render the avatar's portrait again in the background; the list shows the old one meanwhile. */
   const refreshPortrait = (id: string) => {
@@ -87,7 +101,9 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
   async function usableSystemRole(userId: string, id: string) {
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
-    if (equityStatus(role.tier, await vipOf(userId)) !== 1) throw new BizError("LOCKED");
+    const [vip, licences] = await Promise.all([vipOf(userId), licencesOf(userId)]);
+    if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
+    if (roleEquity(role, vip, licences) !== 1) throw new BizError("LOCKED");
     return role;
   }
 
@@ -105,12 +121,14 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
     ownRole,
     usableSystemRole,
     vipOf,
+    licencesOf,
     checkDiyLimit,
     checkPlanLimit,
 
     async list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
-      const where = sex ? { sex } : {};
+      const licences = await licencesOf(userId);
+      const where = { ...visibleTo(licences), ...(sex ? { sex } : {}) };
       const [rows, total, vip] = await Promise.all([
         db.role.findMany({
           where,
@@ -121,18 +139,19 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
         db.role.count({ where }),
         vipOf(userId),
       ]);
-      return { records: rows.map((row) => toRoleRecord(row, vip, language)), total };
+      return { records: rows.map((row) => toRoleRecord(row, vip, language, licences)), total };
     },
 
     async systemRolesWithParams(userId: string, language: Language) {
+      const licences = await licencesOf(userId);
       const [rows, vip] = await Promise.all([
-        db.role.findMany({ orderBy: [{ sort: "asc" }, { id: "asc" }] }),
+        db.role.findMany({ where: visibleTo(licences), orderBy: [{ sort: "asc" }, { id: "asc" }] }),
         vipOf(userId),
       ]);
       return rows.map((row) => ({
-        ...toRoleRecord(row, vip, language),
-        faceParams: parse<StoredFaceParams>(row.faceParams, {}),
-        appearance: parse<Appearance>(row.appearance, {}),
+        ...toRoleRecord(row, vip, language, licences),
+        faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
+        appearance: appearanceColumn.decodeOr(row.appearance, {}),
       }));
     },
 
@@ -167,8 +186,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
           sex: role.sex,
           kind: "diy",
           sourceRoleId: role.id,
-          faceParams: input.faceParams ? JSON.stringify(input.faceParams) : base,
-          appearance: input.appearance ? JSON.stringify(input.appearance) : role.appearance,
+          faceParams: input.faceParams ? faceParamsColumn.encode(input.faceParams) : base,
+          appearance: input.appearance ? appearanceColumn.encode(input.appearance) : role.appearance,
           initParams: base,
           imgKey: role.imgKey,
         },
@@ -220,8 +239,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
         data: {
           ...(input.name !== undefined ? { name: input.name.trim() } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.faceParams ? { faceParams: JSON.stringify(input.faceParams) } : {}),
-          ...(input.appearance ? { appearance: JSON.stringify(input.appearance) } : {}),
+          ...(input.faceParams ? { faceParams: faceParamsColumn.encode(input.faceParams) } : {}),
+          ...(input.appearance ? { appearance: appearanceColumn.encode(input.appearance) } : {}),
         },
       });
       if (input.faceParams || input.appearance) refreshPortrait(input.id);
@@ -235,8 +254,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       const source = row.sourceRoleId ? await db.role.findUnique({ where: { id: row.sourceRoleId } }) : null;
       return {
         sex: row.sex as 1 | 2,
-        faceParams: parse<StoredFaceParams>(row.initParams, {}),
-        appearance: parse<Appearance>(source?.appearance ?? row.appearance, {}),
+        faceParams: faceParamsColumn.decodeOr(row.initParams, {}),
+        appearance: appearanceColumn.decodeOr(source?.appearance ?? row.appearance, {}),
       };
     },
 

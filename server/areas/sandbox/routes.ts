@@ -80,16 +80,18 @@ export async function sandboxRoutes(app: App) {
       const lang = (q.lang && q.lang in TEXT ? q.lang : request.language) as keyof typeof TEXT;
       const t = TEXT[lang];
       const providerName = q.provider === "wechat" ? "WeChat" : "QQ";
+      // The providers' greens and blues, darkened until white text on them reads at 4.5:1.
+      const brand = q.provider === "wechat" ? "#08794a" : "#0b73b3";
       const subject = q.subject ?? `${q.provider}-${Math.random().toString(36).slice(2, 10)}`;
       const html = `<!doctype html><html lang="${lang === "EN" ? "en" : "zh"}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)} · ${providerName}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:${q.provider === "wechat" ? "#ededed" : "#eaf4ff"};display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border-radius:12px;padding:32px;width:min(380px,90vw);box-shadow:0 8px 30px #0002}
-h1{font-size:20px;margin:0 0 8px}.brand{color:${q.provider === "wechat" ? "#07c160" : "#12b7f5"};font-weight:700}
+h1{font-size:20px;margin:0 0 8px}.brand{color:${brand};font-weight:700}
 label{display:block;margin:14px 0 4px;font-size:14px;color:#444}input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #ccc;border-radius:8px;font-size:15px}
 .row{display:flex;gap:10px;margin-top:22px}button{flex:1;padding:11px;border-radius:8px;border:0;font-size:15px;cursor:pointer}
-.allow{background:${q.provider === "wechat" ? "#07c160" : "#12b7f5"};color:#fff}.deny{background:#eee}small{display:block;margin-top:16px;color:#777}
+.allow{background:${brand};color:#fff}.deny{background:#eee}small{display:block;margin-top:16px;color:#666}
 </style></head><body><main>
 <h1>${escapeHtml(t.title)}</h1><p><strong>Avalive</strong> ${escapeHtml(t.ask)} <span class="brand">${providerName}</span></p>
 <form method="post" action="/oauth-sandbox/consent">

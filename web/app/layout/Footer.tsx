@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Logo } from "../../components/Logo.tsx";
-import { useSession } from "../../lib/session.ts";
+import { useSiteEnv } from "../../lib/session.ts";
 
 /** The footer also shows the site environment (cn or international) and its currency. */
 export function Footer() {
   const { t } = useTranslation();
-  const site = useSession((s) => s.site);
+  const site = useSiteEnv();
   const methods = site?.payMethods.map((m) => t(`footer.payMethods.${m}`, { defaultValue: m })).join(" / ");
   return (
     <footer className="footer">

@@ -5,8 +5,8 @@ import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
-import { useUserInfo } from "../../features/account/api.ts";
-import { useSiteConfig } from "../../features/site/api.ts";
+import { useUserInfoQuery } from "../../features/account/index.ts";
+import { useSiteConfig } from "../../features/site/index.ts";
 import { officialSiteTarget } from "../officialSite.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
@@ -17,7 +17,7 @@ import "./layout.css";
 export function RootLayout() {
   const { t } = useTranslation();
   const config = useSiteConfig();
-  useUserInfo();
+  useUserInfoQuery();
   usePageMeta();
 
   const officialSite = config.data?.officialSite ?? null;

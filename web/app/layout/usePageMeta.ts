@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { applyPageMeta } from "../meta.ts";
-import type { RouteHandle } from "../router.tsx";
+import type { RouteHandle } from "../routes.ts";
 
 const isHandle = (value: unknown): value is RouteHandle =>
   typeof value === "object" && value !== null && "def" in value;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../shared/messages.ts";
 import { tellHost } from "../../lib/host.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
-import { loginPathFor, useLanguage, useSession } from "../../lib/session.ts";
+import { loginPathFor, useSession } from "../../lib/session.ts";
+import { Modal } from "../modal/Modal.tsx";
 import "./idle.css";
 
 /** What counts as an operation. Any of them cancels a running countdown. */
@@ -13,9 +14,8 @@ const OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as
 /** The automatic exit: the session ends here, or the host app is told in embedded mode. */
 function exitSession() {
   if (tellHost({ type: "idleExit", data: {} })) return;
-  const session = useSession.getState();
-  const target = loginPathFor(session.userInfo);
-  session.logout();
+  const target = loginPathFor();
+  useSession.getState().logout();
   if (currentPath() !== target) navigate(target);
 }
 
@@ -32,7 +32,6 @@ export function IdleWatch() {
 
 function IdleNotice() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [left, setLeft] = useState<number | null>(null);
 
   useEffect(() => {
@@ -48,31 +47,30 @@ function IdleNotice() {
 
   if (left === null) return null;
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog dialog--confirm idle-notice"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="idle-notice-title"
-        aria-describedby="idle-notice-message"
-        data-testid="idle-notice"
-      >
-        <h2 className="dialog__title" id="idle-notice-title">
-          {translate("idle", language)}
-        </h2>
-        <p className="dialog__message" id="idle-notice-message">
-          {t("idle.countdown", { count: left })}
-        </p>
-        <p className="idle-notice__seconds" aria-hidden="true">
-          {left}
-        </p>
-        <div className="dialog__actions">
-          {/* any operation cancels; the button gives the pointer somewhere obvious to go */}
-          <button type="button" className="btn btn--primary">
-            {t("idle.stay")}
-          </button>
-        </div>
+    // Escape is an operation like any other key: it cancels the countdown, which unmounts the notice.
+    <Modal
+      role="alertdialog"
+      className="dialog dialog--confirm idle-notice"
+      aria-labelledby="idle-notice-title"
+      aria-describedby="idle-notice-message"
+      data-testid="idle-notice"
+      closeOnEscape={false}
+    >
+      <h2 className="dialog__title" id="idle-notice-title">
+        {messageText("idle")}
+      </h2>
+      <p className="dialog__message" id="idle-notice-message">
+        {t("idle.countdown", { count: left })}
+      </p>
+      <p className="idle-notice__seconds" aria-hidden="true">
+        {left}
+      </p>
+      <div className="dialog__actions">
+        {/* any operation cancels; the button gives the pointer somewhere obvious to go */}
+        <button type="button" className="btn btn--primary">
+          {t("idle.stay")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

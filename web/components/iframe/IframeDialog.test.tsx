@@ -28,14 +28,20 @@ describe("iframe dialog", () => {
     const frame = container.querySelector("iframe");
     expect(frame?.getAttribute("src")).toBe(URL_);
     expect(frame?.getAttribute("title")).toBe("Avatar creator");
-    expect(container.querySelector('[role="dialog"]')?.getAttribute("aria-modal")).toBe("true");
+    const dialog = container.querySelector("dialog");
+    expect(dialog?.open).toBe(true);
+    expect(dialog?.getAttribute("aria-labelledby")).toBe(container.querySelector("h2")?.id);
 
-    act(() => container.querySelector<HTMLElement>(".dialog-backdrop")?.click());
+    // a click on the <dialog> itself outside its box is a backdrop click
+    act(() => dialog?.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: -5, clientY: -5 })));
     expect(onClose).not.toHaveBeenCalled();
     act(() => container.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
     expect(onClose).toHaveBeenCalledTimes(1);
-    act(() => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
+    // Escape: the browser fires 'cancel' on the open modal
+    const cancel = new Event("cancel", { cancelable: true });
+    act(() => dialog?.dispatchEvent(cancel));
     expect(onClose).toHaveBeenCalledTimes(2);
+    expect(cancel.defaultPrevented).toBe(true);
   });
 
   it("passes on messages from its own frame and origin only", () => {

@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useId, useImperativeHandle, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import "../dialog.css";
+import { Modal } from "../modal/Modal.tsx";
 
 export interface IframeDialogHandle {
   /** Sends a message to the embedded page, addressed to its origin only. */
@@ -41,42 +41,27 @@ export function IframeDialog({ open, url, title, onClose, onMessage, ref }: Prop
       if (event.source !== frameRef.current?.contentWindow || event.origin !== origin) return;
       onMessage?.(event.data, event);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
     window.addEventListener("message", onWindowMessage);
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.removeEventListener("message", onWindowMessage);
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [open, origin, onMessage, onClose]);
+    return () => window.removeEventListener("message", onWindowMessage);
+  }, [open, origin, onMessage]);
 
   if (!open) return null;
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog dialog--frame"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="iframe-dialog"
-      >
-        <div className="dialog__head">
-          <h2 id={titleId}>{title ?? t("iframe.title")}</h2>
-          <button type="button" className="dialog__close" aria-label={t("common.close")} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <iframe
-          ref={frameRef}
-          className="dialog__frame"
-          src={url}
-          title={title ?? t("iframe.title")}
-          allow="camera; clipboard-write"
-        />
+    <Modal className="dialog dialog--frame" aria-labelledby={titleId} data-testid="iframe-dialog" onClose={onClose}>
+      <div className="dialog__head">
+        <h2 id={titleId}>{title ?? t("iframe.title")}</h2>
+        <button type="button" className="dialog__close" aria-label={t("common.close")} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      <iframe
+        ref={frameRef}
+        className="dialog__frame"
+        src={url}
+        title={title ?? t("iframe.title")}
+        allow="camera; clipboard-write"
+      />
+    </Modal>
   );
 }
 

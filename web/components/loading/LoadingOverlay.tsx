@@ -1,6 +1,8 @@
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
 import { LOADING_FRAMES } from "../../../shared/constants.ts";
+import { useTopModal } from "../modal/topModal.ts";
 import { beadOpacity, scanY } from "./frames.ts";
 import { loadingStore } from "./loadingStore.ts";
 import { useFrameStepper } from "./useFrameStepper.ts";
@@ -28,14 +30,15 @@ export function LoadingAnimation({ frame }: { frame: number }) {
   );
 }
 
-/** Full-screen overlay shown while `loadingStore` counts work in progress. */
+/** Full-screen overlay shown while `loadingStore` counts work in progress (inside the topmost modal, if any). */
 export function LoadingOverlay() {
   const { t } = useTranslation();
   const { count, label } = useStore(loadingStore);
   const active = count > 0;
   const frame = useFrameStepper(active);
+  const modal = useTopModal();
   if (!active) return null;
-  return (
+  const overlay = (
     <div
       className="loading"
       role="progressbar"
@@ -48,4 +51,5 @@ export function LoadingOverlay() {
       <p className="loading__label">{label ?? t("common.loading")}</p>
     </div>
   );
+  return modal ? createPortal(overlay, modal) : overlay;
 }

@@ -1,15 +1,21 @@
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useStore } from "zustand";
+import { useTopModal } from "../modal/topModal.ts";
 import { dismissToast, type ToastKind, toastStore } from "./toastStore.ts";
 import "./toast.css";
 
 const ICON: Record<ToastKind, string> = { info: "i", success: "✓", error: "!", network: "!" };
 
-/** Renders the toast queue; errors are announced assertively, the rest politely. */
+/**
+ * Renders the toast queue; errors are announced assertively, the rest politely. While a modal is
+ * open the page behind it is inert, so the toasts render inside the topmost modal.
+ */
 export function ToastHost() {
   const { t: translate } = useTranslation();
   const toasts = useStore(toastStore, (s) => s.toasts);
-  return (
+  const modal = useTopModal();
+  const stack = (
     <div className="toast-stack">
       {toasts.map((t) => {
         const urgent = t.kind === "error" || t.kind === "network";
@@ -39,4 +45,5 @@ export function ToastHost() {
       })}
     </div>
   );
+  return modal ? createPortal(stack, modal) : stack;
 }

@@ -6,11 +6,10 @@ import { toast } from "../../components/toast/toastStore.ts";
 import { resetPassword, sendEmailCode } from "./authApi.ts";
 import { AuthShell } from "./components/AuthShell.tsx";
 import { FormError, FormNote } from "./components/FormError.tsx";
-import { TextField } from "./components/TextField.tsx";
 import { messageOf } from "./errors.ts";
 import { rules } from "./rules.ts";
 import "./login.css";
-import { CodeField, ContactField } from "./components/fields.tsx";
+import { CodeField, ContactField, NewPasswordFields } from "./components/fields.tsx";
 
 interface ForgetValues {
   email: string;
@@ -28,9 +27,10 @@ export function ForgetPage() {
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const { register, handleSubmit, trigger, getValues, formState } = useForm<ForgetValues>({
+  const form = useForm<ForgetValues>({
     defaultValues: { email: "", code: "", password: "", confirm: "" },
   });
+  const { register, handleSubmit, trigger, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSend = async () => {
@@ -62,26 +62,11 @@ export function ForgetPage() {
 
   return (
     <AuthShell title={t("account.forget.title")} subtitle={t("account.forget.subtitle")} testId="forget">
-      <form className="login__form" noValidate onSubmit={onSubmit} data-testid="forget-form">
+      <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="forget-form">
         <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
         <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
         <FormNote message={note} />
-        <TextField
-          label={t("account.newPassword")}
-          secret
-          autoComplete="new-password"
-          placeholder={t("login.passwordPlaceholder")}
-          registration={register("password", { validate: rules.password })}
-          error={errors.password}
-        />
-        <TextField
-          label={t("account.confirmPassword")}
-          secret
-          autoComplete="new-password"
-          placeholder={t("account.confirmPasswordPlaceholder")}
-          registration={register("confirm", { validate: (value) => rules.sameAs(getValues("password"))(value) })}
-          error={errors.confirm}
-        />
+        <NewPasswordFields form={form} label={t("account.newPassword")} />
         <FormError message={serverError} />
         <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
           {isSubmitting ? t("account.forget.submitting") : t("account.forget.submit")}

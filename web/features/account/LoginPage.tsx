@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { useSession } from "../../lib/session.ts";
+import { useSiteEnv } from "../../lib/session.ts";
 import { AuthShell } from "./components/AuthShell.tsx";
 import { Tabs } from "./components/Tabs.tsx";
 import { EmailLoginForm } from "./login/EmailLoginForm.tsx";
@@ -18,7 +18,7 @@ type Tab = "phone" | "email";
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const site = useSession((s) => s.site?.site ?? null);
+  const site = useSiteEnv()?.site ?? null;
   const [params] = useSearchParams();
   const [picked, setPicked] = useState<Tab | null>(null);
   const domestic = site === "cn";

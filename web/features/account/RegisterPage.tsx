@@ -6,12 +6,11 @@ import { registerLogin, sendEmailCode } from "./authApi.ts";
 import { AuthShell } from "./components/AuthShell.tsx";
 import { FormError, FormNote } from "./components/FormError.tsx";
 import { TermsCheckbox } from "./components/TermsCheckbox.tsx";
-import { TextField } from "./components/TextField.tsx";
 import { messageOf } from "./errors.ts";
 import { rules } from "./rules.ts";
 import { useCompleteLogin } from "./useCompleteLogin.ts";
 import "./login.css";
-import { CodeField, ContactField } from "./components/fields.tsx";
+import { CodeField, ContactField, NewPasswordFields } from "./components/fields.tsx";
 
 interface RegisterValues {
   email: string;
@@ -27,9 +26,10 @@ export function RegisterPage() {
   const complete = useCompleteLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const { register, handleSubmit, trigger, getValues, formState } = useForm<RegisterValues>({
+  const form = useForm<RegisterValues>({
     defaultValues: { email: "", code: "", password: "", confirm: "", agreed: false },
   });
+  const { register, handleSubmit, trigger, getValues, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSend = async () => {
@@ -59,26 +59,11 @@ export function RegisterPage() {
 
   return (
     <AuthShell title={t("account.register.title")} subtitle={t("account.register.subtitle")} testId="register">
-      <form className="login__form" noValidate onSubmit={onSubmit} data-testid="register-form">
+      <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="register-form">
         <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
         <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
         <FormNote message={note} />
-        <TextField
-          label={t("login.password")}
-          secret
-          autoComplete="new-password"
-          placeholder={t("login.passwordPlaceholder")}
-          registration={register("password", { validate: rules.password })}
-          error={errors.password}
-        />
-        <TextField
-          label={t("account.confirmPassword")}
-          secret
-          autoComplete="new-password"
-          placeholder={t("account.confirmPasswordPlaceholder")}
-          registration={register("confirm", { validate: (value) => rules.sameAs(getValues("password"))(value) })}
-          error={errors.confirm}
-        />
+        <NewPasswordFields form={form} label={t("login.password")} />
         <TermsCheckbox registration={register("agreed", { validate: rules.terms })} error={errors.agreed} />
         <FormError message={serverError} />
         <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>

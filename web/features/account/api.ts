@@ -1,38 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { endpoints } from "../../../shared/endpoints.ts";
 import type { EmailLoginBody, UserInfoData } from "../../../shared/schemas/account.ts";
 import { request } from "../../lib/api.ts";
 import { navigate } from "../../lib/navigation.ts";
-import { queryClient as appQueryClient, USER_SCOPE } from "../../lib/queryClient.ts";
+import { queryClient as appQueryClient, USER_INFO_KEY, USER_SCOPE } from "../../lib/queryClient.ts";
 import { useSession } from "../../lib/session.ts";
 import { reportUserLoaded } from "./analytics.ts";
 
-export const userInfoKey = [...USER_SCOPE, "info"] as const;
-
-/** Loads userInfo into the session store (the header and the 600 handler read it there). */
+/**
+ * Loads userInfo. The query cache is its only home: the header, the 600 handler and the membership
+ * gate read it there (useUserInfo, getUserInfo in lib/session.ts).
+ */
 async function loadUserInfo(signal?: AbortSignal): Promise<UserInfoData> {
   // The time stamp defeats caches between the browser and the server (spec section 7).
   const info = await request(endpoints.userInfo, { query: { t: String(Date.now()) }, signal });
-  useSession.getState().setUserInfo(info);
   reportUserLoaded(info);
   return info;
 }
 
-/** The logged-in user's info; fetched whenever there is a token. */
-export function useUserInfo() {
+/** The logged-in user's info query; fetched whenever there is a token. Mounted by the layouts. */
+export function useUserInfoQuery() {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: userInfoKey,
+    queryKey: USER_INFO_KEY,
     queryFn: ({ signal }) => loadUserInfo(signal),
     enabled: token !== null,
     staleTime: 5 * 60_000,
+    // kept while no page watches it (editors without the layout); logout removes it
+    gcTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** Reloads userInfo after a change to the account (bind, unbind). */
 export function refreshUserInfo(): Promise<unknown> {
   return appQueryClient
-    .fetchQuery({ queryKey: userInfoKey, queryFn: ({ signal }) => loadUserInfo(signal), staleTime: 0 })
+    .fetchQuery({
+      queryKey: USER_INFO_KEY,
+      queryFn: ({ signal }) => loadUserInfo(signal),
+      staleTime: 0,
+      gcTime: Number.POSITIVE_INFINITY,
+    })
     .catch(() => null);
 }
 
@@ -64,12 +71,10 @@ export function useLogin() {
  * header's menu) unmounts as soon as the token is gone.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request(endpoints.logout).catch(() => null),
     onSettled: () => {
       useSession.getState().logout();
-      queryClient.removeQueries({ queryKey: USER_SCOPE });
       navigate("/");
     },
   });

@@ -6,8 +6,9 @@
  */
 
 import type { Language } from "../../../shared/constants.ts";
-import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.ts";
+import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 
 export type RuleResult = true | MessageKey | `account.${string}`;
 
@@ -33,5 +34,5 @@ export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(ME
 
 /** The text of a rule's key in the user's language. */
 export function errorText(key: string, language: Language, t: (key: string) => string): string {
-  return isMessageKey(key) ? translate(key, language) : t(key);
+  return isMessageKey(key) ? messageText(key, undefined, language) : t(key);
 }

@@ -1,8 +1,7 @@
 import { useNavigate, useSearchParams } from "react-router";
-import { translate } from "../../../shared/messages.ts";
 import { toast } from "../../components/toast/toastStore.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { afterLoginPath } from "../../lib/loginRedirect.ts";
-import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import { finishLogin } from "./api.ts";
 
 /**
@@ -14,7 +13,7 @@ export function useCompleteLogin() {
   const [params] = useSearchParams();
   return async (token: string, message?: string, to?: string | null) => {
     await finishLogin(token);
-    toast.success(message || translate("loginSuccess", effectiveLanguage(useSession.getState())));
+    toast.success(message || messageText("loginSuccess"));
     navigate(to ?? afterLoginPath(params.get("redirect")), { replace: true });
   };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
-import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
+import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 
 /** One of the user's avatars: thumbnail, name, kind, and its actions. */
 export function AvatarCard({

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { translate } from "../../../shared/messages.ts";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
-import { plansOfRole } from "../plan/api.ts";
+import { messageText } from "../../lib/i18n/index.ts";
+import { startDesign } from "../../lib/startDesign.ts";
+import { plansOfRole } from "../plan/index.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
   useCopyCustomRole,
@@ -16,13 +17,11 @@ import {
   useUpdateCustomRole,
 } from "./api.ts";
 import { NameDialog } from "./NameDialog.tsx";
-import { startDesign } from "./startDesign.ts";
 import "./avatars.css";
 
 /** /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. */
 export function MyPersonPage({ framed = false }: { framed?: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const list = useCustomRoles();
   const update = useUpdateCustomRole();
@@ -80,22 +79,12 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
         </button>
       </div>
 
-      {list.isPending && <div className="my-person__skeleton" role="status" aria-label={t("common.loading")} />}
-      {list.isError && (
-        <div className="my-person__empty card">
-          <p>{t("avatars.mine.loadError")}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
-      {list.isSuccess && records.length === 0 && (
-        <div className="my-person__empty card" data-testid="my-person-empty">
-          <strong>{t("avatars.mine.empty")}</strong>
-          <span>{t("avatars.mine.emptyBody")}</span>
-        </div>
-      )}
-      {records.length > 0 && (
+      <ListState
+        query={list}
+        isEmpty={records.length === 0}
+        errorText={t("avatars.mine.loadError")}
+        empty={{ title: t("avatars.mine.empty"), body: t("avatars.mine.emptyBody"), testId: "my-person-empty" }}
+      >
         <ul className="my-person__grid">
           {records.map((role) => (
             <AvatarCard
@@ -109,13 +98,13 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
             />
           ))}
         </ul>
-      )}
+      </ListState>
 
       {renaming && (
         <NameDialog
           title={t("avatars.mine.renameTitle")}
           initial={renaming.name}
-          emptyMessage={translate("nameEmpty", language)}
+          emptyMessage={messageText("nameEmpty")}
           submitText={t("avatars.mine.rename")}
           onSubmit={async (name) => {
             const ok = await run(update.mutateAsync({ id: renaming.id, name }));

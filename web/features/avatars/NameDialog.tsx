@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import "../../components/dialog.css";
+import { Modal } from "../../components/modal/Modal.tsx";
 
 /**
  * Asks for a name (save a face, rename an avatar). An empty name is refused inline with
@@ -29,17 +29,8 @@ export function NameDialog({
   const inputId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const cancel = useRef(onCancel);
-  cancel.current = onCancel;
 
-  useEffect(() => {
-    input.current?.select();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") cancel.current();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useEffect(() => input.current?.select(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,16 +45,14 @@ export function NameDialog({
   };
 
   return (
-    <div className="dialog-backdrop">
-      <form
-        className="dialog dialog--confirm name-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="name-dialog"
-        onSubmit={submit}
-        noValidate
-      >
+    <Modal
+      className="dialog dialog--confirm name-dialog"
+      aria-labelledby={titleId}
+      data-testid="name-dialog"
+      initialFocus={input}
+      onClose={onCancel}
+    >
+      <form onSubmit={submit} noValidate>
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
@@ -95,6 +84,6 @@ export function NameDialog({
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

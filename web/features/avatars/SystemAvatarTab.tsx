@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { translate } from "../../../shared/messages.ts";
 import type { RoleRecord } from "../../../shared/schemas/roles.ts";
+import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { planLink } from "../../lib/links.ts";
-import { useLanguage, useSession } from "../../lib/session.ts";
-import { addPlan } from "../plan/api.ts";
-import { AvatarPlaceholder } from "./AvatarPlaceholder.tsx";
+import { useSession } from "../../lib/session.ts";
+import { addPlan } from "../plan/index.ts";
 import { createCustomRole, type SexFilter, useRoleList } from "./api.ts";
 
 /** Spec section 9: eight avatars per slider page. */
@@ -23,7 +23,6 @@ const FILTERS: { value: SexFilter; key: string }[] = [
 /** The 'System avatars' tab: gender filter, pages of 8, 'create a draft' and 'DIY face'. */
 export function SystemAvatarTab() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const [sex, setSex] = useState<SexFilter>("");
   const [page, setPage] = useState(0);
@@ -40,7 +39,7 @@ export function SystemAvatarTab() {
   const act = async (role: RoleRecord, action: "draft" | "diy") => {
     // Refused here, before any call; said only when nothing else is on screen (spec section 4).
     if (role.equityStatus === 2) {
-      if (!hasToast()) toast.error(translate("locked", language));
+      if (!hasToast()) toast.error(messageText("locked"));
       return;
     }
     try {

@@ -1,21 +1,21 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { buildAvatar, exportGlb } from "../../../shared/avatar/index.ts";
-import { usePageMeta } from "../../app/layout/usePageMeta.ts";
+import { buildLook, exportGlb, lookColors } from "../../../shared/avatar/index.ts";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { AVATAR_EXPORTED, frameEvent } from "../../lib/frameProtocol.ts";
 import { planLink } from "../../lib/links.ts";
-import { useSession } from "../../lib/session.ts";
+import { getUserInfo } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../three/AvatarStage.tsx";
 import { createFaceState, setFace } from "../../three/faceState.ts";
 import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
-import { useUserInfo } from "../account/api.ts";
-import { cartoonUpload, createCartoon, toonify } from "../avatars/start-design/cloningApi.ts";
+import { useUserInfoQuery } from "../account/index.ts";
+import { cartoonUpload, createCartoon, toonify } from "../avatars/index.ts";
 import {
   type CartoonChoice,
   defaultChoice,
@@ -24,7 +24,6 @@ import {
   FACE_SHAPES,
   faceParamsOf,
   HAIR_SWATCHES,
-  hexToRgb,
   OUTFIT_SWATCHES,
   PREVIEW_TARGETS,
   randomChoice,
@@ -33,7 +32,6 @@ import {
   skinToneOf,
   specOf,
 } from "./cartoonSpec.ts";
-import { AVATAR_EXPORTED, frameEvent } from "./frameProtocol.ts";
 import { isFrameApi, useFrameApi } from "./useFrameApi.ts";
 import "./creator.css";
 
@@ -53,8 +51,7 @@ export function CreatorPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  usePageMeta();
-  useUserInfo();
+  useUserInfoQuery();
   const framed = useMemo(() => isFrameApi(search), [search]);
   const outbox = useFrameApi(framed);
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
@@ -66,13 +63,13 @@ export function CreatorPage() {
   const faceRef = useRef(createFaceState(params));
   useEffect(() => setFace(faceRef.current, params), [params]);
   const colors = useMemo<BustColors>(
-    () => ({
-      skinTone: skinToneOf(choice.skin),
-      hair: hexToRgb(choice.hair),
-      eyes: hexToRgb(choice.eyeColor),
-      clothing: hexToRgb(choice.outfit),
-    }),
-    [choice.skin, choice.hair, choice.eyeColor, choice.outfit],
+    () =>
+      lookColors(
+        choice.sex,
+        { skinTone: skinToneOf(choice.skin), hairColor: choice.hair, eyeColor: choice.eyeColor },
+        choice.outfit,
+      ),
+    [choice.sex, choice.skin, choice.hair, choice.eyeColor, choice.outfit],
   );
 
   const update = (patch: Partial<CartoonChoice>) => {
@@ -97,19 +94,13 @@ export function CreatorPage() {
       const spec = specOf(choice, t("creator.defaultName"));
       const uploaded = await withLoading(async () => {
         await nextPaint(); // the overlay shows before the build holds the main thread
-        const mesh = buildAvatar({
-          sex: spec.sex,
-          skinTone: spec.appearance.skinTone,
-          hairColor: hexToRgb(choice.hair),
-          eyeColor: hexToRgb(choice.eyeColor),
-          clothingColor: hexToRgb(choice.outfit),
-        });
+        const mesh = buildLook(spec.sex, spec.appearance, spec.outfit);
         const glb = exportGlb(mesh, { includeMorphs: false, weights: spec.faceParams, extras: { avatar: spec } });
         return cartoonUpload(glb);
       }, t("creator.exporting"));
       uploadedUrl = uploaded.url;
       if (outbox) {
-        const userId = useSession.getState().userInfo?.userId ?? "";
+        const userId = getUserInfo()?.userId ?? "";
         outbox.send(frameEvent(AVATAR_EXPORTED, { url: uploaded.url, userId, avatarId: uploaded.avatarId }));
         setStatus({ kind: "exported" });
       } else {

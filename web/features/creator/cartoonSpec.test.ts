@@ -10,7 +10,6 @@ import {
   PREVIEW_TARGETS,
   randomChoice,
   specOf,
-  toHex,
 } from "./cartoonSpec.ts";
 
 describe("cartoon spec", () => {
@@ -39,9 +38,5 @@ describe("cartoon spec", () => {
       expect(Value.Check(CartoonSpec, spec), JSON.stringify(Value.Errors(CartoonSpec, spec))).toBe(true);
       expect(spec.name?.length).toBeGreaterThan(0);
     }
-  });
-
-  it("writes colours as #rrggbb", () => {
-    expect(toHex([1, 0.5, 0])).toBe("#ff8000");
   });
 });

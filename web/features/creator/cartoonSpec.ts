@@ -3,7 +3,7 @@
  * parametric head), colours, and the CartoonSpec the exported GLB carries in asset.extras.avatar.
  * Pure data, no three.js.
  */
-import { EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE } from "../../../shared/avatar/index.ts";
+import { EYE_PRESETS, HAIR_PRESETS, rgbToHex, SKIN_PALETTE } from "../../../shared/avatar/index.ts";
 import type { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
 
 export const FACE_SHAPES = ["round", "oval", "heart", "square"] as const;
@@ -57,34 +57,19 @@ export const PREVIEW_TARGETS: readonly string[] = [
   ...new Set([CARTOON_BASE, ...Object.values(FACE_PRESETS), ...Object.values(EYE_SHAPE_PRESETS)].flatMap(Object.keys)),
 ].sort();
 
-export const toHex = (rgb: Rgb | readonly number[]): string =>
-  `#${rgb
-    .slice(0, 3)
-    .map((c) =>
-      Math.round(Math.min(1, Math.max(0, c)) * 255)
-        .toString(16)
-        .padStart(2, "0"),
-    )
-    .join("")}`;
-
-export function hexToRgb(hex: string): Rgb {
-  const n = Number.parseInt(hex.replace("#", ""), 16);
-  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
-}
-
 export interface Swatch {
   id: string;
   color: string;
 }
 
-export const SKIN_SWATCHES: readonly Swatch[] = SKIN_PALETTE.map((rgb, i) => ({ id: String(i), color: toHex(rgb) }));
+export const SKIN_SWATCHES: readonly Swatch[] = SKIN_PALETTE.map((rgb, i) => ({ id: String(i), color: rgbToHex(rgb) }));
 export const HAIR_SWATCHES: readonly Swatch[] = [
-  ...Object.entries(HAIR_PRESETS).map(([id, rgb]) => ({ id, color: toHex(rgb) })),
+  ...Object.entries(HAIR_PRESETS).map(([id, rgb]) => ({ id, color: rgbToHex(rgb) })),
   { id: "pink", color: "#f28ab8" },
   { id: "blue", color: "#3d7bd9" },
 ];
 export const EYE_SWATCHES: readonly Swatch[] = [
-  ...Object.entries(EYE_PRESETS).map(([id, rgb]) => ({ id, color: toHex(rgb) })),
+  ...Object.entries(EYE_PRESETS).map(([id, rgb]) => ({ id, color: rgbToHex(rgb) })),
   { id: "violet", color: "#7a55c9" },
 ];
 export const OUTFIT_SWATCHES: readonly Swatch[] = [

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { createFrameOutbox, FRAME_READY, frameEvent } from "./frameProtocol.ts";
+import { createFrameOutbox, FRAME_READY, frameEvent } from "../../lib/frameProtocol.ts";
 
 /** Opened with ?frameApi inside a frame: the page speaks the creator protocol to its parent. */
 export function isFrameApi(search: string): boolean {

@@ -1,12 +1,12 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PHOTO } from "../../../shared/constants.ts";
-import { translate } from "../../../shared/messages.ts";
 import { isPhotoMime } from "../../../shared/validation.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { useDeleteFile, useFileList, useUploadFile } from "./api.ts";
 import { FileCard } from "./FileCard.tsx";
 import "./upload.css";
@@ -16,7 +16,6 @@ const PAGE_SIZE = 20;
 /** "My uploads": upload an image, see its thumbnail, delete it. */
 export function UploadPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const inputId = useId();
   const [page, setPage] = useState(1);
   const list = useFileList(page, PAGE_SIZE);
@@ -29,8 +28,8 @@ export function UploadPage() {
     input.value = ""; // picking the same file again must fire change again
     if (!file) return;
     // Checked here to save a doomed upload; the server checks again (type by content, not name).
-    if (!isPhotoMime(file.type)) return void toast.error(translate("photoError3", language));
-    if (file.size > PHOTO.maxBytes) return void toast.error(translate("photoError1", language));
+    if (!isPhotoMime(file.type)) return void toast.error(messageText("photoError3"));
+    if (file.size > PHOTO.maxBytes) return void toast.error(messageText("photoError1"));
     try {
       const { message } = await withLoading(upload.mutateAsync(file), t("upload.uploading"));
       toast.success(message);
@@ -96,44 +95,36 @@ export function UploadPage() {
 
       {list.isSuccess && <p className="uploads__count">{t("upload.count", { count: total })}</p>}
 
-      {list.isPending && (
-        <div className="uploads__skeleton" role="status" aria-busy="true" aria-label={t("common.loading")} />
-      )}
-
-      {list.isError && (
-        <div className="uploads__empty card">
-          <p>{t("upload.loadError")}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
-
-      {list.isSuccess && records.length === 0 && (
-        <label htmlFor={inputId} className="uploads__empty card" data-testid="uploads-empty">
-          <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
-            <rect x="8" y="12" width="48" height="40" rx="8" fill="var(--accent-soft)" />
-            <circle cx="24" cy="28" r="5" fill="var(--accent-2)" />
-            <path
-              d="M12 48l14-14 10 10 8-8 12 12"
-              fill="none"
-              stroke="var(--accent)"
-              strokeWidth="3"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <strong>{t("upload.empty")}</strong>
-          <span>{t("upload.emptyBody")}</span>
-        </label>
-      )}
-
-      {records.length > 0 && (
+      <ListState
+        query={list}
+        isEmpty={records.length === 0}
+        errorText={t("upload.loadError")}
+        empty={{
+          icon: (
+            <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">
+              <rect x="8" y="12" width="48" height="40" rx="8" fill="var(--accent-soft)" />
+              <circle cx="24" cy="28" r="5" fill="var(--accent-2)" />
+              <path
+                d="M12 48l14-14 10 10 8-8 12 12"
+                fill="none"
+                stroke="var(--accent)"
+                strokeWidth="3"
+                strokeLinejoin="round"
+              />
+            </svg>
+          ),
+          title: t("upload.empty"),
+          body: t("upload.emptyBody"),
+          htmlFor: inputId,
+          testId: "uploads-empty",
+        }}
+      >
         <ul className="uploads__grid" data-testid="uploads-grid">
           {records.map((file) => (
             <FileCard key={file.id} file={file} onDelete={() => onDelete(file.id, file.name)} />
           ))}
         </ul>
-      )}
+      </ListState>
 
       {pages > 1 && (
         <nav className="uploads__pager" aria-label={t("upload.pageOf", { page, pages })}>

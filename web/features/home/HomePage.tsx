@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { StartDesignButton } from "../avatars/StartDesignButton.tsx";
+import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { AvatarArt } from "./AvatarArt.tsx";
 import { CheckIcon, DesignIcon, LiveIcon, PlanIcon } from "./icons.tsx";
 import "./home.css";

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ORDER_STATUS } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
-import { refreshUserInfo } from "../account/api.ts";
-import { startDesign } from "../avatars/startDesign.ts";
+import { Modal } from "../../components/modal/Modal.tsx";
+import { startDesign } from "../../lib/startDesign.ts";
+import { refreshUserInfo } from "../account/index.ts";
 import { repayOrder, useOrderStatus } from "./api.ts";
 import { displayPrice } from "./price.ts";
 
@@ -29,7 +30,6 @@ export function CheckoutDialog({
   const status = useOrderStatus(ticket.orderId);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => closeRef.current?.focus(), []);
   useEffect(() => {
     let live = true;
     // the QR library loads with the checkout, not with the page
@@ -40,11 +40,6 @@ export function CheckoutDialog({
       live = false;
     };
   }, [ticket.qrText]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
 
   const state =
     payError || status.isError
@@ -68,111 +63,109 @@ export function CheckoutDialog({
   };
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog checkout"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="checkout-title"
-        data-testid="checkout"
-        data-state={state}
-      >
-        <div className="checkout__head">
-          <h2 className="dialog__title" id="checkout-title">
-            {t("member.checkoutTitle")}
-          </h2>
+    <Modal
+      className="dialog checkout"
+      aria-labelledby="checkout-title"
+      data-testid="checkout"
+      data-state={state}
+      initialFocus={closeRef}
+      onClose={onClose}
+    >
+      <div className="checkout__head">
+        <h2 className="dialog__title" id="checkout-title">
+          {t("member.checkoutTitle")}
+        </h2>
+        <button
+          type="button"
+          ref={closeRef}
+          className="btn btn--ghost"
+          onClick={onClose}
+          aria-label={t("common.close")}
+        >
+          ×
+        </button>
+      </div>
+      <dl className="checkout__facts">
+        <dt>{t("member.product")}</dt>
+        <dd>{ticket.productName}</dd>
+        <dt>{t("member.orderNo")}</dt>
+        <dd data-testid="checkout-order-no">{ticket.orderNo}</dd>
+        <dt>{t("member.channel")}</dt>
+        <dd>{t(`member.channels.${ticket.channel}`)}</dd>
+        <dt>{t("member.amount")}</dt>
+        <dd className="checkout__amount" data-testid="checkout-amount">
+          {displayPrice(ticket.amount, ticket.symbol)}
+        </dd>
+      </dl>
+
+      {state === "waiting" && (
+        <div className="checkout__pay">
+          {ticket.channel !== "card" &&
+            (qr ? (
+              <img
+                className="checkout__qr"
+                src={qr}
+                alt={t("member.qrAlt", { channel: t(`member.channels.${ticket.channel}`) })}
+              />
+            ) : (
+              <div className="checkout__qr checkout__qr--loading" aria-hidden="true" />
+            ))}
+          <p className="checkout__hint">{t(ticket.channel === "card" ? "member.cardHint" : "member.scanHint")}</p>
+          <a
+            className="btn btn--primary btn--block"
+            href={ticket.payUrl}
+            target="_blank"
+            rel="noopener"
+            data-testid="checkout-open"
+          >
+            {t(ticket.channel === "card" ? "member.openCard" : "member.openCheckout")}
+          </a>
+          <p className="checkout__waiting" role="status">
+            {t("member.waiting")}
+          </p>
+        </div>
+      )}
+      {state === "paid" && (
+        <div className="checkout__outcome checkout__outcome--paid" role="status" data-testid="checkout-paid">
+          <p className="checkout__outcome-title">{t("member.paidTitle")}</p>
+          <p>
+            {t("member.paidText")} <Link to={ordersPath}>{t("member.myOrders")}</Link>
+          </p>
           <button
             type="button"
-            ref={closeRef}
-            className="btn btn--ghost"
-            onClick={onClose}
-            aria-label={t("common.close")}
+            className="btn btn--primary btn--block"
+            data-testid="checkout-start-design"
+            onClick={async () => {
+              // the membership is new: design with it, not with the userInfo from before
+              await refreshUserInfo();
+              onClose();
+              await startDesign();
+            }}
           >
-            ×
+            {t("avatars.startDesign")}
           </button>
         </div>
-        <dl className="checkout__facts">
-          <dt>{t("member.product")}</dt>
-          <dd>{ticket.productName}</dd>
-          <dt>{t("member.orderNo")}</dt>
-          <dd data-testid="checkout-order-no">{ticket.orderNo}</dd>
-          <dt>{t("member.channel")}</dt>
-          <dd>{t(`member.channels.${ticket.channel}`)}</dd>
-          <dt>{t("member.amount")}</dt>
-          <dd className="checkout__amount" data-testid="checkout-amount">
-            {displayPrice(ticket.amount, ticket.symbol)}
-          </dd>
-        </dl>
-
-        {state === "waiting" && (
-          <div className="checkout__pay">
-            {ticket.channel !== "card" &&
-              (qr ? (
-                <img
-                  className="checkout__qr"
-                  src={qr}
-                  alt={t("member.qrAlt", { channel: t(`member.channels.${ticket.channel}`) })}
-                />
-              ) : (
-                <div className="checkout__qr checkout__qr--loading" aria-hidden="true" />
-              ))}
-            <p className="checkout__hint">{t(ticket.channel === "card" ? "member.cardHint" : "member.scanHint")}</p>
-            <a
-              className="btn btn--primary btn--block"
-              href={ticket.payUrl}
-              target="_blank"
-              rel="noopener"
-              data-testid="checkout-open"
-            >
-              {t(ticket.channel === "card" ? "member.openCard" : "member.openCheckout")}
-            </a>
-            <p className="checkout__waiting" role="status">
-              {t("member.waiting")}
-            </p>
-          </div>
-        )}
-        {state === "paid" && (
-          <div className="checkout__outcome checkout__outcome--paid" role="status" data-testid="checkout-paid">
-            <p className="checkout__outcome-title">{t("member.paidTitle")}</p>
-            <p>
-              {t("member.paidText")} <Link to={ordersPath}>{t("member.myOrders")}</Link>
-            </p>
-            <button
-              type="button"
-              className="btn btn--primary btn--block"
-              data-testid="checkout-start-design"
-              onClick={async () => {
-                // the membership is new: design with it, not with the userInfo from before
-                await refreshUserInfo();
-                onClose();
-                await startDesign();
-              }}
-            >
-              {t("avatars.startDesign")}
-            </button>
-          </div>
-        )}
-        {state === "failed" && (
-          <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-failed">
-            <p className="checkout__outcome-title">{t("member.failedTitle")}</p>
-            <p>{t("member.failedText")}</p>
-            <button
-              type="button"
-              className="btn btn--primary btn--block"
-              onClick={proceed}
-              data-testid="checkout-proceed"
-            >
-              {t("member.proceedPay")}
-            </button>
-          </div>
-        )}
-        {state === "error" && (
-          <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-error">
-            <p className="checkout__outcome-title">{t("member.payError")}</p>
-            <p>{t("member.payErrorText")}</p>
-          </div>
-        )}
-      </div>
-    </div>
+      )}
+      {state === "failed" && (
+        <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-failed">
+          <p className="checkout__outcome-title">{t("member.failedTitle")}</p>
+          <p>{t("member.failedText")}</p>
+          <button
+            type="button"
+            className="btn btn--primary btn--block"
+            onClick={proceed}
+            data-testid="checkout-proceed"
+          >
+            {t("member.proceedPay")}
+          </button>
+        </div>
+      )}
+      {state === "error" && (
+        <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-error">
+          <p className="checkout__outcome-title">{t("member.payError")}</p>
+          <p>{t("member.payErrorText")}</p>
+        </div>
+      )}
+    </Modal>
   );
 }

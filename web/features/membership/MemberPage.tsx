@@ -7,7 +7,7 @@ import { toast } from "../../components/toast/toastStore.ts";
 import { loginUrlFor } from "../../lib/loginRedirect.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { useSession } from "../../lib/session.ts";
-import { useSiteConfig } from "../site/api.ts";
+import { useSiteConfig } from "../site/index.ts";
 import { createOrder, useHourPackages, useStartTrial, useUserVip, useVipSkus } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
 import { displayPrice, savingPercent } from "./price.ts";

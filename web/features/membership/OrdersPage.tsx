@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ORDER_RANGES, ORDER_STATUS, type OrderRange } from "../../../shared/orders.ts";
 import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { repayOrder, useOrderPage } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
 import { displayPrice } from "./price.ts";
@@ -48,20 +49,12 @@ export function OrdersPage({ framed = true }: { framed?: boolean }) {
           </button>
         ))}
       </fieldset>
-      {list.isError ? (
-        <p role="alert">
-          {t("member.loadError")}{" "}
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("member.retry")}
-          </button>
-        </p>
-      ) : list.isPending ? (
-        <p aria-busy="true">{t("member.loading")}</p>
-      ) : records.length === 0 ? (
-        <p className="orders__empty" data-testid="orders-empty">
-          {t("orders.empty")}
-        </p>
-      ) : (
+      <ListState
+        query={list}
+        isEmpty={records.length === 0}
+        errorText={t("member.loadError")}
+        empty={{ title: t("orders.empty"), testId: "orders-empty" }}
+      >
         <div className="orders__scroll">
           <table className="orders__table" data-testid="orders-table">
             <thead>
@@ -97,7 +90,7 @@ export function OrdersPage({ framed = true }: { framed?: boolean }) {
             </tbody>
           </table>
         </div>
-      )}
+      </ListState>
       {pages > 1 && (
         <nav className="pager" aria-label={t("orders.pages")}>
           <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>

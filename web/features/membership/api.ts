@@ -6,7 +6,7 @@ import { ORDER_STATUS, type OrderRange, type PayChannel } from "../../../shared/
 import { call, request } from "../../lib/api.ts";
 import { USER_SCOPE } from "../../lib/queryClient.ts";
 import { useLanguage, useSession } from "../../lib/session.ts";
-import { refreshUserInfo } from "../account/api.ts";
+import { refreshUserInfo } from "../account/index.ts";
 
 const vipKey = [...USER_SCOPE, "vip"] as const;
 const ordersKey = [...USER_SCOPE, "orders"] as const;

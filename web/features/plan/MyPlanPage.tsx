@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../shared/messages.ts";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
+import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
-import { StartDesignButton } from "../avatars/StartDesignButton.tsx";
+import { messageText } from "../../lib/i18n/index.ts";
 import { useDeletePlans, usePlanList, usePlanStatistics, useUsePlan } from "./api.ts";
 import { keepListed, toggleSelected } from "./menu.ts";
 import { PlanCard } from "./PlanCard.tsx";
@@ -17,7 +17,6 @@ export const PLANS_PER_PAGE = 20;
 /** /myplan and /workbench/myplan: the statistics, then the user's plans: open, use, delete. */
 export function MyPlanPage({ framed = false }: { framed?: boolean }) {
   const { t, i18n } = useTranslation();
-  const language = useLanguage();
   const [page, setPage] = useState(1);
   const list = usePlanList(page, PLANS_PER_PAGE);
   const stats = usePlanStatistics();
@@ -56,7 +55,7 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
   };
   const onDeleteSelected = () => {
     if (chosen.size === 0) {
-      toast.error(translate("selectionRequired", language));
+      toast.error(messageText("selectionRequired"));
       return;
     }
     void deletePlans([...chosen], t("myplan.deleteSelectedMessage", { count: chosen.size }));
@@ -105,86 +104,78 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
         </div>
       </dl>
 
-      {list.isPending && <div className="my-plan__skeleton" role="status" aria-label={t("common.loading")} />}
-      {list.isError && (
-        <div className="my-plan__empty card">
-          <p>{t("myplan.loadError")}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("common.retry")}
+      <ListState
+        query={list}
+        isEmpty={total === 0}
+        errorText={t("myplan.loadError")}
+        empty={{
+          title: t("myplan.empty"),
+          body: t("myplan.emptyBody"),
+          action: <StartDesignButton className="btn btn--primary">{t("avatars.startDesign")}</StartDesignButton>,
+          testId: "my-plan-empty",
+        }}
+      >
+        <div className="my-plan__toolbar">
+          <label className="my-plan__select-all">
+            <input
+              type="checkbox"
+              checked={allOnPage}
+              onChange={() => setSelected(allOnPage ? new Set() : new Set(records.map((r) => r.planId)))}
+              data-testid="plan-select-all"
+            />
+            {t("myplan.selectAll")}
+          </label>
+          <span className="my-plan__selected" aria-live="polite">
+            {chosen.size > 0 && t("myplan.selected", { count: chosen.size })}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost my-plan__delete"
+            onClick={onDeleteSelected}
+            disabled={remove.isPending}
+            data-testid="plan-delete-selected"
+          >
+            {t("myplan.deleteSelected")}
           </button>
         </div>
-      )}
-      {list.isSuccess && total === 0 && (
-        <div className="my-plan__empty card" data-testid="my-plan-empty">
-          <strong>{t("myplan.empty")}</strong>
-          <span>{t("myplan.emptyBody")}</span>
-          <StartDesignButton className="btn btn--primary">{t("avatars.startDesign")}</StartDesignButton>
-        </div>
-      )}
-      {records.length > 0 && (
-        <>
-          <div className="my-plan__toolbar">
-            <label className="my-plan__select-all">
-              <input
-                type="checkbox"
-                checked={allOnPage}
-                onChange={() => setSelected(allOnPage ? new Set() : new Set(records.map((r) => r.planId)))}
-                data-testid="plan-select-all"
-              />
-              {t("myplan.selectAll")}
-            </label>
-            <span className="my-plan__selected" aria-live="polite">
-              {chosen.size > 0 && t("myplan.selected", { count: chosen.size })}
-            </span>
+        <ul className="my-plan__grid" aria-label={t("titles.myplan")} data-testid="plan-list">
+          {records.map((plan) => (
+            <PlanCard
+              key={plan.planId}
+              plan={plan}
+              updated={date(plan.updatedAt)}
+              selected={chosen.has(plan.planId)}
+              onSelect={() => setSelected(toggleSelected(chosen, plan.planId))}
+              onUse={() => void run(use.mutateAsync(plan.planId))}
+              using={use.isPending}
+              onDelete={() => onDelete(plan)}
+            />
+          ))}
+        </ul>
+        {pages > 1 && (
+          <nav className="my-plan__pages" aria-label={t("myplan.pagination")}>
             <button
               type="button"
-              className="btn btn--ghost my-plan__delete"
-              onClick={onDeleteSelected}
-              disabled={remove.isPending}
-              data-testid="plan-delete-selected"
+              className="btn btn--ghost"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+              data-testid="plan-page-prev"
             >
-              {t("myplan.deleteSelected")}
+              {t("myplan.previous")}
             </button>
-          </div>
-          <ul className="my-plan__grid" aria-label={t("titles.myplan")} data-testid="plan-list">
-            {records.map((plan) => (
-              <PlanCard
-                key={plan.planId}
-                plan={plan}
-                updated={date(plan.updatedAt)}
-                selected={chosen.has(plan.planId)}
-                onSelect={() => setSelected(toggleSelected(chosen, plan.planId))}
-                onUse={() => void run(use.mutateAsync(plan.planId))}
-                using={use.isPending}
-                onDelete={() => onDelete(plan)}
-              />
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="my-plan__pages" aria-label={t("myplan.pagination")}>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-                data-testid="plan-page-prev"
-              >
-                {t("myplan.previous")}
-              </button>
-              <span data-testid="plan-page">{t("myplan.pageOf", { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-                data-testid="plan-page-next"
-              >
-                {t("myplan.next")}
-              </button>
-            </nav>
-          )}
-        </>
-      )}
+            <span data-testid="plan-page">{t("myplan.pageOf", { page, pages })}</span>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+              data-testid="plan-page-next"
+            >
+              {t("myplan.next")}
+            </button>
+          </nav>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
+import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 import { planLink } from "../../lib/links.ts";
-import { AvatarPlaceholder } from "../avatars/AvatarPlaceholder.tsx";
 import { countParts } from "./planCounts.ts";
 
 /** One plan in the list: its avatar, name, what it holds, whether it is in use, and its actions. */

@@ -1,18 +1,16 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { translate } from "../../../shared/messages.ts";
 import { isBlankName } from "../../../shared/validation.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
-import { useLanguage } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import { useResetPlan, useUpdatePlan, useUsePlan } from "./api.ts";
 import { usePlanStudio } from "./studioContext.ts";
 
 /** The plan's name (saved with Save), Reset, Use this plan, and the way back to the list. */
 export function PlanTopBar() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { info, planId } = usePlanStudio();
   const update = useUpdatePlan(planId);
   const reset = useResetPlan(planId);
@@ -26,7 +24,7 @@ export function PlanTopBar() {
     e.preventDefault();
     // Spec section 5: a draft's name must not be empty; refused here, not sent.
     if (isBlankName(name)) {
-      setError(translate("filenameEmpty", language));
+      setError(messageText("filenameEmpty"));
       return;
     }
     setError(null);
@@ -48,7 +46,7 @@ export function PlanTopBar() {
     if (!ok) return;
     try {
       await reset.mutateAsync(undefined);
-      toast.success(translate("resetSuccess", language));
+      toast.success(messageText("resetSuccess"));
     } catch {
       // The API client has shown the service's message.
     }

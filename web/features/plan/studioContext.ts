@@ -1,9 +1,8 @@
 /** What every menu panel of the plan editor shares: the plan, the preview, the sample player. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { translate } from "../../../shared/messages.ts";
 import type { CatalogueRecord, PlanInfo } from "../../../shared/schemas/plans.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
-import { effectiveLanguage, useSession } from "../../lib/session.ts";
+import { messageText } from "../../lib/i18n/index.ts";
 import type { PreviewAction } from "../../three/plan/types.ts";
 import { EQUITY_LOCKED } from "./interactionForm.ts";
 
@@ -71,7 +70,7 @@ export function useSamplePlayer(): SamplePlayer {
  */
 export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus">): boolean {
   if (record.equityStatus !== EQUITY_LOCKED) return false;
-  if (!hasToast()) toast.error(translate("locked", effectiveLanguage(useSession.getState())));
+  if (!hasToast()) toast.error(messageText("locked"));
   return true;
 }
 

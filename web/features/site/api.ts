@@ -1,19 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { endpoints } from "../../../shared/endpoints.ts";
 import { request } from "../../lib/api.ts";
-import { useSession } from "../../lib/session.ts";
+import { SITE_KEY } from "../../lib/queryClient.ts";
 
-/** The site environment (cn or intl) set by the server's configuration. Fetched once per load. */
+/**
+ * The site environment (cn or intl) set by the server's configuration. Fetched once per load;
+ * everything else reads it from the cache (useSiteEnv, getSiteEnv in lib/session.ts).
+ */
 export function useSiteConfig() {
-  const setSite = useSession((s) => s.setSite);
-  const query = useQuery({
-    queryKey: ["config"],
+  return useQuery({
+    queryKey: SITE_KEY,
     queryFn: ({ signal }) => request(endpoints.siteConfig, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    // the language and the login page read it on pages without the layout too
+    gcTime: Number.POSITIVE_INFINITY,
   });
-  useEffect(() => {
-    if (query.data) setSite(query.data);
-  }, [query.data, setSite]);
-  return query;
 }

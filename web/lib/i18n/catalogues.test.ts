@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../../shared/constants.ts";
+import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.ts";
 import { flattenRoutes } from "../../app/routes.ts";
-import { resources } from "./index.ts";
+import { messageText, resources } from "./index.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,6 +46,21 @@ describe("i18n catalogues", () => {
         if (route.meta) {
           expect(catalogues[language]?.has(`meta.${route.meta}.description`)).toBe(true);
         }
+      }
+    }
+  });
+});
+
+describe("the shared messages namespace", () => {
+  it("gives every message of shared/messages.ts exactly as the server's translate does, placeholders filled", () => {
+    // a value for every placeholder any message uses
+    const names = Object.values(MESSAGES).flatMap((m) =>
+      Object.values(m).flatMap((text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((x) => x[1] as string)),
+    );
+    const params = Object.fromEntries(names.map((name, i) => [name, `${name}-${i}`]));
+    for (const key of Object.keys(MESSAGES) as MessageKey[]) {
+      for (const language of LANGUAGES) {
+        expect(messageText(key, params, language), `${language} ${key}`).toBe(translate(key, language, params));
       }
     }
   });

@@ -6,13 +6,12 @@
 import { useFrame } from "@react-three/fiber";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial } from "three";
-import type { AvatarMesh, Rgb } from "../../../shared/avatar/index.ts";
+import { type AvatarMesh, lookColors } from "../../../shared/avatar/index.ts";
 import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
 import { createFaceState } from "../faceState.ts";
 import { addPose, blinkAt, expressionAmount, idlePose, motionPose, restPose } from "./animation.ts";
-import { hexToRgb } from "./color.ts";
 import type { Controller } from "./controller.ts";
 import type { BustFit } from "./fit.ts";
 import { type Bend, createFabric, headMatrix, patchMaterial, setBend, setHairClip } from "./headBend.ts";
@@ -27,12 +26,6 @@ import { layoutPets } from "./petLayout.ts";
 import { PetPiece } from "./pets/PetPiece.tsx";
 import { DEFAULT_TARGETS, withTargets } from "./targets.ts";
 import { useBuilt, useTicker } from "./useBuilt.ts";
-
-/** The editor's default colours (FaceWorkspace), so a role looks the same here as it did there. */
-const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
-  1: { hair: [0.17, 0.11, 0.08], eyes: [0.36, 0.22, 0.12], clothing: [0.16, 0.2, 0.28] },
-  2: { hair: [0.36, 0.2, 0.12], eyes: [0.45, 0.36, 0.18], clothing: [0.86, 0.78, 0.86] },
-};
 
 const BUILDERS: Record<OutfitSlot, (look: OutfitLook, ctx: OutfitContext, kit: Kit) => OutfitParts> = {
   top: buildTop,
@@ -88,15 +81,12 @@ export function PlanBust({
   const [targets, setTargets] = useState<readonly string[]>(DEFAULT_TARGETS);
   // the set asked for (ahead of the render that carries it), so it is asked for once
   const wanted = useRef(targets);
+  // The editor's colours (lookColors), so a role looks the same here as it did there; the top dresses it.
   const top = outfits.top;
+  const { skinTone, hairColor, eyeColor } = appearance;
   const colors = useMemo<BustColors>(
-    () => ({
-      skinTone: appearance.skinTone ?? 0.25,
-      hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : DEFAULTS[sex].hair,
-      eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : DEFAULTS[sex].eyes,
-      clothing: top ? hexToRgb(top.color) : DEFAULTS[sex].clothing,
-    }),
-    [appearance.skinTone, appearance.hairColor, appearance.eyeColor, sex, top],
+    () => lookColors(sex, { skinTone, hairColor, eyeColor }, top?.color),
+    [skinTone, hairColor, eyeColor, sex, top],
   );
 
   const body = useMemo(() => new Group(), []);

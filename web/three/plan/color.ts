@@ -1,18 +1,9 @@
 /** Small colour helpers over "#rrggbb" and sRGB triples (0..1), for palettes derived from a look. */
-import type { Rgb } from "../../../shared/avatar/index.ts";
-import { hexToRgb } from "../avatarGeometry.ts";
+import { hexToRgb, type Rgb, rgbToHex } from "../../../shared/avatar/index.ts";
 
-export { hexToRgb };
+export { hexToRgb, rgbToHex };
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
-
-export function rgbToHex(c: Rgb): string {
-  const h = (v: number) =>
-    Math.round(clamp01(v) * 255)
-      .toString(16)
-      .padStart(2, "0");
-  return `#${h(c[0])}${h(c[1])}${h(c[2])}`;
-}
 
 export function mixRgb(a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];

@@ -65,7 +65,7 @@ export function VerificationPage() {
       const { message } = await cancelUser(code.trim());
       toast.success(message);
       // The server revoked every token already: end the session here without another call
-      // (the cached user data goes with the token, see app/sessionSync.ts).
+      // (the cached user data goes with the token, see logout in lib/session.ts).
       useSession.getState().logout();
       navigate("/", { replace: true });
     } catch (error) {
@@ -78,7 +78,7 @@ export function VerificationPage() {
       <section className="cancel__card card cancel__card--narrow">
         <h1>{t("account.verification.title")}</h1>
         <p className="cancel__lead">{t("account.verification.lead")}</p>
-        <form className="login__form" noValidate onSubmit={onSubmit} data-testid="verification-form">
+        <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="verification-form">
           <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
           <FormNote message={note} />
           <FormError message={serverError} />

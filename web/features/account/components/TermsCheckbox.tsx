@@ -2,14 +2,13 @@ import { useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLanguage, useSession } from "../../../lib/session.ts";
+import { useLanguage } from "../../../lib/session.ts";
 import { errorText } from "../rules.ts";
 
 /** 'I have read and agree to the Terms of Service and Privacy Policy', required on every login form. */
 export function TermsCheckbox({ registration, error }: { registration: UseFormRegisterReturn; error?: FieldError }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const docIds = useSession((s) => s.docIds);
   const id = useId();
   const message = error?.message ? errorText(error.message, language, t) : null;
   return (
@@ -23,10 +22,8 @@ export function TermsCheckbox({ registration, error }: { registration: UseFormRe
           aria-describedby={message ? `${id}-error` : undefined}
         />
         <label htmlFor={id}>
-          {t("login.agreePrefix")}{" "}
-          <Link to={`/help?id=${docIds.serverAgreement ?? "serverAgreement"}`}>{t("login.terms")}</Link>{" "}
-          {t("login.and")}{" "}
-          <Link to={`/help?id=${docIds.privacyAgreement ?? "privacyAgreement"}`}>{t("login.privacy")}</Link>
+          {t("login.agreePrefix")} <Link to={`/help?id=serverAgreement`}>{t("login.terms")}</Link> {t("login.and")}{" "}
+          <Link to={`/help?id=privacyAgreement`}>{t("login.privacy")}</Link>
         </label>
       </div>
       {message && (

@@ -38,7 +38,7 @@ export function EmailLoginForm() {
   });
 
   return (
-    <form className="login__form" noValidate onSubmit={onSubmit} data-testid="login-form">
+    <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="login-form">
       <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
       <TextField
         label={t("login.password")}

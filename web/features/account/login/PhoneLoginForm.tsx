@@ -55,7 +55,7 @@ export function PhoneLoginForm({ source = "1" }: { source?: "1" | "5" }) {
   });
 
   return (
-    <form className="login__form" noValidate onSubmit={onSubmit} data-testid="phone-login-form">
+    <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="phone-login-form">
       <ContactField kind="phone" registration={register("phone", { validate: rules.phone })} error={errors.phone} />
       <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
       <FormNote message={note} />

@@ -5,7 +5,7 @@ import { CHANNEL, maskPhone } from "../../../../shared/constants.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { unbindChannel, unbindContact } from "../accountApi.ts";
-import { refreshUserInfo, useLogout, useUserInfo } from "../api.ts";
+import { refreshUserInfo, useLogout, useUserInfoQuery } from "../api.ts";
 import { PanelBindForm } from "./PanelBindForm.tsx";
 import "../login.css";
 import "./panel.css";
@@ -19,7 +19,7 @@ type Open = "email" | "phone" | null;
  */
 export function AccountPanel() {
   const { t } = useTranslation();
-  const { data: info, isPending, isError, refetch } = useUserInfo();
+  const { data: info, isPending, isError, refetch } = useUserInfoQuery();
   const logout = useLogout();
   const [open, setOpen] = useState<Open>(null);
 

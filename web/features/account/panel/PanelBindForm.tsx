@@ -62,7 +62,7 @@ export function PanelBindForm({ mode, onDone }: { mode: "email" | "phone"; onDon
   });
 
   return (
-    <form className="panel-bind login__form" noValidate onSubmit={onSubmit} data-testid={`panel-bind-${mode}`}>
+    <form className="panel-bind login__form form" noValidate onSubmit={onSubmit} data-testid={`panel-bind-${mode}`}>
       <ContactField
         kind={email ? "email" : "phone"}
         label={email ? t("account.panel.newEmail") : t("account.panel.newPhone")}

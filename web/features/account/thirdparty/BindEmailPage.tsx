@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { useSession } from "../../../lib/session.ts";
+import { useSiteEnv } from "../../../lib/session.ts";
 import { finishLogin } from "../api.ts";
 import { AuthShell } from "../components/AuthShell.tsx";
 import { StatusCard } from "../components/StatusCard.tsx";
@@ -20,7 +20,7 @@ export function BindEmailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const domestic = useSession((s) => s.site?.site === "cn");
+  const domestic = useSiteEnv()?.site === "cn";
   const [pending] = useState(readTicket);
   const ticket = params.get("ticket") ?? pending?.ticket ?? null;
   const [mode, setMode] = useState<"email" | "phone">("email");

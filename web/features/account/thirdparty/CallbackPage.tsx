@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { translate } from "../../../../shared/messages.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { effectiveLanguage, useSession } from "../../../lib/session.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
+import { useSession } from "../../../lib/session.ts";
 import { finishLogin } from "../api.ts";
 import { StatusCard } from "../components/StatusCard.tsx";
 import { ThirdPartyButtons } from "../login/ThirdPartyButtons.tsx";
@@ -44,7 +44,7 @@ export function CallbackPage({ callback }: { callback: CallbackPath }) {
           setView("connected");
           return;
         }
-        toast.success(translate("loginSuccess", effectiveLanguage(useSession.getState())));
+        toast.success(messageText("loginSuccess"));
         navigate(outcome.redirect ?? "/", { replace: true });
         return;
       }

@@ -72,7 +72,7 @@ export function TicketBindForm({ mode, ticket, onToken, onExpired }: TicketBindF
   });
 
   return (
-    <form className="login__form" noValidate onSubmit={onSubmit} data-testid={`bind-${mode}-form`}>
+    <form className="login__form form" noValidate onSubmit={onSubmit} data-testid={`bind-${mode}-form`}>
       <ContactField
         kind={email ? "email" : "phone"}
         label={email ? t("login.email") : t("account.phone")}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_BLEND } from "../../../../shared/avatar/params.ts";
-import { AvatarPlaceholder } from "../AvatarPlaceholder.tsx";
+import { AvatarPlaceholder } from "../../../components/AvatarPlaceholder.tsx";
 import { type BlendSource, useBlendSources } from "../api.ts";
 import { type BlendPick, blendedFace, shares, togglePick } from "./blend.ts";
 import type { FaceEditor } from "./useFaceEditor.ts";

@@ -1,14 +1,12 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, type Rgb } from "../../../../shared/avatar/index.ts";
-import { translate } from "../../../../shared/messages.ts";
+import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, lookColors } from "../../../../shared/avatar/index.ts";
 import type { CustomRoleDetail, InitData, SysAttrData } from "../../../../shared/schemas/roles.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { useLanguage } from "../../../lib/session.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { AvatarBust, type BustColors } from "../../../three/AvatarBust.tsx";
 import { AvatarStage } from "../../../three/AvatarStage.tsx";
-import { hexToRgb } from "../../../three/avatarGeometry.ts";
 import { definedValues } from "../../../three/faceState.ts";
 import { useAvatarMesh } from "../../../three/useAvatarMesh.ts";
 import { useUpdateCustomRole } from "../api.ts";
@@ -18,11 +16,6 @@ import { FaceLoading, useLeaveEditor, useUndoKeys } from "./editorParts.tsx";
 import { SliderPanel } from "./SliderPanel.tsx";
 import { Swatches } from "./Swatches.tsx";
 import { useFaceEditor } from "./useFaceEditor.ts";
-
-const DEFAULTS: Record<1 | 2, { hair: Rgb; eyes: Rgb; clothing: Rgb }> = {
-  1: { hair: [0.17, 0.11, 0.08], eyes: [0.36, 0.22, 0.12], clothing: [0.16, 0.2, 0.28] },
-  2: { hair: [0.36, 0.2, 0.12], eyes: [0.45, 0.36, 0.18], clothing: [0.86, 0.78, 0.86] },
-};
 
 /** twoMenu picks the group opened first: a group id, or its 1-based place (2 = face, after photo cloning). */
 function firstGroupOf(twoMenu: string | null): string {
@@ -44,7 +37,6 @@ export function FaceWorkspace({
   firstGroup: string | null;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const sex = detail.sex === 1 ? 1 : 2;
   const avatar = useAvatarMesh(sex);
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
@@ -57,15 +49,7 @@ export function FaceWorkspace({
   useUndoKeys(editor.undo, editor.redo);
 
   const { appearance } = editor;
-  const colors = useMemo<BustColors>(
-    () => ({
-      skinTone: appearance.skinTone ?? 0.25,
-      hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : DEFAULTS[sex].hair,
-      eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : DEFAULTS[sex].eyes,
-      clothing: DEFAULTS[sex].clothing,
-    }),
-    [appearance, sex],
-  );
+  const colors = useMemo<BustColors>(() => lookColors(sex, appearance), [appearance, sex]);
 
   const resetGroup = () => {
     const params = { ...editor.face.params };
@@ -169,7 +153,7 @@ export function FaceWorkspace({
         <NameDialog
           title={t("faceEditor.saveTitle")}
           initial={name}
-          emptyMessage={translate("filenameRequired", language)}
+          emptyMessage={messageText("filenameRequired")}
           submitText={t("faceEditor.save")}
           onSubmit={save}
           onCancel={() => setSaving(false)}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DEFAULT_SKIN_TONE } from "../../../../shared/avatar/index.ts";
 import type { Appearance, SysAttrData } from "../../../../shared/schemas/roles.ts";
 
 /** Skin tone and hair colour swatches; a click is one undo step. */
@@ -13,7 +14,7 @@ export function Swatches({
 }) {
   const { t } = useTranslation();
   if (!attr) return null;
-  const near = (a: number | undefined, b: number) => Math.abs((a ?? 0.25) - b) < 0.02;
+  const near = (a: number | undefined, b: number) => Math.abs((a ?? DEFAULT_SKIN_TONE) - b) < 0.02;
   return (
     <div className="swatches">
       <fieldset className="swatches__row">

@@ -7,10 +7,10 @@ import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx
 import { withLoading } from "../../../components/loading/loadingStore.ts";
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { hostReaction } from "../../../lib/frameProtocol.ts";
 import { planLink } from "../../../lib/links.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
 import { useSession } from "../../../lib/session.ts";
-import { hostReaction } from "../../creator/frameProtocol.ts";
 import { createCartoon, toonify } from "./cloningApi.ts";
 import "./cloning.css";
 import { tellHost } from "../../../lib/host.ts";

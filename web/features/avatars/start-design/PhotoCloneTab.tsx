@@ -3,14 +3,14 @@ import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } 
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PHOTO, SEX } from "../../../../shared/constants.ts";
-import { translate } from "../../../../shared/messages.ts";
 import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx";
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { newId } from "../../../lib/ids.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
-import { useLanguage, useSession } from "../../../lib/session.ts";
+import { useSession } from "../../../lib/session.ts";
 import { createPhoto, photoProgress } from "./cloningApi.ts";
 import { checkPhoto } from "./photoCheck.ts";
 import "./cloning.css";
@@ -23,13 +23,13 @@ const DOS = ["frontal", "light", "plain", "single"] as const;
 const DONTS = ["group", "side", "filters"] as const;
 
 /** The message of a failed clone, for the upload area (spec section 8). */
-export function cloneFailureText(error: unknown, language: Parameters<typeof translate>[1]): string | null {
+export function cloneFailureText(error: unknown): string | null {
   if (error instanceof ApiError) {
     if (error.kind === "logout") return null;
-    if (error.kind === "network" || error.kind === "timeout") return translate("photoNetworkError", language);
-    return error.message || translate("photoNetworkError", language);
+    if (error.kind === "network" || error.kind === "timeout") return messageText("photoNetworkError");
+    return error.message || messageText("photoNetworkError");
   }
-  return translate("photoNetworkError", language);
+  return messageText("photoNetworkError");
 }
 
 /**
@@ -38,7 +38,6 @@ export function cloneFailureText(error: unknown, language: Parameters<typeof tra
  */
 export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -81,7 +80,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
     if (!result.ok) {
       setFile(null);
       setPreview(null);
-      setError(translate(result.error, language));
+      setError(messageText(result.error));
       setPhase("error");
       return;
     }
@@ -113,7 +112,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
       useSession.getState().setStartDesignOpen(false);
       navigate(`/face?${new URLSearchParams({ roleId, twoMenu: "2" })}`);
     } catch (failure) {
-      const text = cloneFailureText(failure, language);
+      const text = cloneFailureText(failure);
       onBusyChange?.(false);
       setPhase(text === null ? "chosen" : "error");
       setError(text);
@@ -149,6 +148,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
           className="visually-hidden"
           type="file"
           accept={PHOTO.mimeTypes.join(",")}
+          aria-label={t("cloning.photo.dropTitle")}
           data-testid="photo-input"
           disabled={loading}
           onChange={(event: ChangeEvent<HTMLInputElement>) => void choose(event.target.files?.[0])}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { AvatarPlaceholder } from "../../../components/AvatarPlaceholder.tsx";
 import { withLoading } from "../../../components/loading/loadingStore.ts";
 import { planLink } from "../../../lib/links.ts";
-import { AvatarPlaceholder } from "../../avatars/AvatarPlaceholder.tsx";
 import { addPlan, usePlansByRole } from "../api.ts";
 import { usePlanStudio } from "../studioContext.ts";
 

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../../shared/messages.ts";
 import { PLAN_LIMITS } from "../../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord } from "../../../../shared/schemas/plans.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { useLanguage } from "../../../lib/session.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { useAddExpression, useCatalogue, useDeleteExpressions, useExpressionList } from "../api.ts";
 import { CatalogueGrid } from "../CatalogueGrid.tsx";
 import { keepListed, toggleSelected } from "../menu.ts";
@@ -18,7 +17,6 @@ import { CheckList, PlayButton } from "./CheckList.tsx";
  */
 export function ExpressionPanel() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { info, planId, play } = usePlanStudio();
   const catalogue = useCatalogue("outfits", "expression");
   const list = useExpressionList(planId);
@@ -46,7 +44,7 @@ export function ExpressionPanel() {
   };
   const onDelete = async () => {
     if (chosen.size === 0) {
-      toast.error(translate("selectionRequired", language));
+      toast.error(messageText("selectionRequired"));
       return;
     }
     if (await attempt(remove.mutateAsync([...chosen]))) setSelected(new Set());

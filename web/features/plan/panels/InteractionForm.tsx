@@ -1,11 +1,10 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../../shared/messages.ts";
 import { ACTION_KINDS, PLAN_LIMITS } from "../../../../shared/plan/catalogue.ts";
 import type { PlanInteract } from "../../../../shared/schemas/plans.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
-import { useLanguage } from "../../../lib/session.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { useAddInteraction, useCatalogue } from "../api.ts";
 import {
   EMPTY_DRAFT,
@@ -22,7 +21,6 @@ import { PlayButton } from "./CheckList.tsx";
 /** 'Add an interaction': the viewer event, what kind of action, which one; checked before it is sent. */
 export function InteractionForm({ event, existing }: { event: string; existing: readonly PlanInteract[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { planId, play, sample } = usePlanStudio();
   const ids = { event: useId(), kind: useId(), action: useId(), error: useId(), title: useId() };
   const { register, handleSubmit, watch, setValue } = useForm<InteractionDraft>({ defaultValues: EMPTY_DRAFT });
@@ -38,9 +36,7 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
 
   const lockedSuffix = (status: number) => (status === EQUITY_LOCKED ? ` · ${t("plan.locked")}` : "");
   const errorText = (e: InteractionError) =>
-    e === "locked"
-      ? translate("locked", language)
-      : t(`plan.interaction.errors.${e}`, { max: PLAN_LIMITS.interactions });
+    e === "locked" ? messageText("locked") : t(`plan.interaction.errors.${e}`, { max: PLAN_LIMITS.interactions });
 
   const onSubmit = handleSubmit(async (draft) => {
     const problem = validateInteraction(draft, { events: eventRecords, actions: actionRecords, existing });

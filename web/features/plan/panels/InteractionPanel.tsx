@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { translate } from "../../../../shared/messages.ts";
 import { ACTION_KINDS, PLAN_LIMITS } from "../../../../shared/plan/catalogue.ts";
 import type { PlanInteract } from "../../../../shared/schemas/plans.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
+import { messageText } from "../../../lib/i18n/index.ts";
 import { useLanguage } from "../../../lib/session.ts";
 import { catalogueQuery, useAddInteractions, useDeleteInteractions, useInteractList } from "../api.ts";
 import { quickSetItems } from "../interactionForm.ts";
@@ -39,7 +39,7 @@ export function InteractionPanel({ event }: { event: string }) {
   };
   const onDelete = async () => {
     if (chosen.size === 0) {
-      toast.error(translate("selectionRequired", language));
+      toast.error(messageText("selectionRequired"));
       return;
     }
     if (await attempt(remove.mutateAsync([...chosen]))) setSelected(new Set());

@@ -1,0 +1,132 @@
+/** The environment, parsed once at boot. A bad value stops the boot with one clear line. */
+
+import path from "node:path";
+import Type, { type Static } from "typebox";
+import { Value } from "typebox/value";
+
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("production"), Type.Literal("test")], {
+    default: "development",
+  }),
+  HOST: Type.String({ default: "127.0.0.1" }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  DATA_DIR: Type.String({ default: "data" }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: "^file:" })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
+  JOBS_MODE: Type.Union([Type.Literal("auto"), Type.Literal("bullmq"), Type.Literal("in-process")], {
+    default: "auto",
+  }),
+  /** Hosts (comma separated) cartoon GLBs may also be fetched from, besides the server's own storage. */
+  CARTOON_HOSTS: Type.String({ default: "" }),
+  /** Redis key prefix of the queues: instances sharing a Redis must not take each other's jobs. */
+  QUEUE_PREFIX: Type.String({ default: "avalive", pattern: "^[A-Za-z0-9_:-]+$" }),
+  /** How long a worker's job lock lives; a killed worker's job is taken up again after it lapses. */
+  WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  /** Run the BullMQ workers inside the server process (false when `npm run worker` runs them). */
+  EMBEDDED_WORKER: Type.Boolean({ default: true }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 7 * 24 * 3600 }),
+  SITE: Type.Union([Type.Literal("cn"), Type.Literal("intl")], { default: "intl" }),
+  /** Origins allowed to frame the app (micro-app hosts), comma separated. */
+  HOST_ORIGINS: Type.String({ default: "" }),
+  OFFICIAL_SITE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  /** Send email through this SMTP server (smtp:// or smtps://); without it email is only logged. */
+  SMTP_URL: Type.Optional(Type.String({ pattern: "^smtps?://" })),
+  MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
+  /** Where contact-form enquiries are delivered (through the outbox). */
+  SUPPORT_EMAIL: Type.String({ default: "support@avalive.dev" }),
+  /** IP-code activation attempts per client address and hour. */
+  IP_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  /** Contact-form enquiries per client address and hour. */
+  CONTACT_RATE_LIMIT: Type.Integer({ minimum: 1, default: 5 }),
+  /**
+   * `test` raises every rate limit and the code cooldown, for integration suites and demos run
+   * against `npm start` (docs/decisions/016). Values set explicitly still win.
+   */
+  AVALIVE_PROFILE: Type.Union([Type.Literal("default"), Type.Literal("test")], { default: "default" }),
+  /** Per IP and minute, across the whole /web-api. */
+  RATE_LIMIT_MAX: Type.Integer({ minimum: 1, default: 600 }),
+  /** Serve the local payment sandbox (/pay-sandbox); default on outside production (docs/decisions/019). */
+  PAY_SANDBOX: Type.Optional(Type.Boolean()),
+  /** Real merchant keys; without them the sandbox's generated keys are used. PEM texts. */
+  ALIPAY_APP_ID: Type.String({ default: "2021000000000000" }),
+  ALIPAY_APP_PRIVATE_KEY: Type.Optional(Type.String()),
+  ALIPAY_PUBLIC_KEY: Type.Optional(Type.String()),
+  WECHAT_MCH_ID: Type.String({ default: "1900000000" }),
+  WECHAT_API_V3_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 32 })),
+  WECHAT_PLATFORM_PUBLIC_KEY: Type.Optional(Type.String()),
+  WECHAT_PLATFORM_SERIAL: Type.Optional(Type.String()),
+  CARD_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  /** Per IP and minute, on the calls that send codes and on the login calls. */
+  SEND_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Codes one IP may have sent in an hour, across all targets. */
+  CODES_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  /** Codes one email or phone may be sent in an hour, from any address. */
+  CODES_PER_TARGET_HOUR: Type.Integer({ minimum: 1, default: 10 }),
+  /** Seconds before a code may be sent again to the same email or phone. */
+  CODE_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  /** `pretty` (readable lines) or `json` (one JSON object a line); default: pretty in a terminal outside production. */
+  LOG_FORMAT: Type.Optional(Type.Union([Type.Literal("pretty"), Type.Literal("json")])),
+  LOG_LEVEL: Type.Union(
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((level) => Type.Literal(level)),
+    { default: "info" },
+  ),
+});
+
+export type RawEnv = Static<typeof Env>;
+
+export interface AppEnv extends Omit<RawEnv, "PAY_SANDBOX"> {
+  PAY_SANDBOX: boolean;
+  DATABASE_URL: string;
+  hostOrigins: string[];
+  mediaDir: string;
+  isProduction: boolean;
+}
+
+function coerce(source: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(Env.properties)) {
+    const value = source[key];
+    if (value === undefined || value === "") continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** What `AVALIVE_PROFILE=test` sets, unless the variable is given explicitly. */
+export const TEST_PROFILE = {
+  RATE_LIMIT_MAX: 100_000,
+  SEND_RATE_LIMIT: 10_000,
+  LOGIN_RATE_LIMIT: 10_000,
+  CODES_PER_IP_HOUR: 100_000,
+  CODES_PER_TARGET_HOUR: 10_000,
+  CODE_COOLDOWN_SECONDS: 0,
+  CONTACT_RATE_LIMIT: 10_000,
+  IP_RATE_LIMIT: 10_000,
+} as const;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
+  const given = coerce(source);
+  const profiled = given.AVALIVE_PROFILE === "test" ? { ...TEST_PROFILE, ...given } : given;
+  const input = Value.Default(Env, Value.Convert(Env, profiled));
+  if (!Value.Check(Env, input)) {
+    const [first] = Value.Errors(Env, input);
+    const field = first?.instancePath.replace(/^\//, "") || "environment";
+    throw new Error(`Invalid environment variable ${field}: ${first?.message ?? "invalid value"}`);
+  }
+  const env = input as RawEnv;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
+    hostOrigins: env.HOST_ORIGINS.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    mediaDir: path.join(dataDir, "media"),
+    isProduction: env.NODE_ENV === "production",
+    PAY_SANDBOX: env.PAY_SANDBOX ?? env.NODE_ENV !== "production",
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * An avatar's look as colours, the one place for it: each sex's defaults, "#rrggbb" to sRGB and
+ * back, and a stored look (appearance, outfit colour) to the bust's colours. Web and worker alike.
+ */
+import { type Colors, EYE_PRESETS, HAIR_PRESETS, type Rgb } from "./palette.ts";
+
+/** Skin tone (0 very fair .. 1 deep) where a look names none. */
+export const DEFAULT_SKIN_TONE = 0.25;
+
+/** Each sex's colours where a look names none (1 male, 2 female). */
+export const DEFAULT_COLORS: Readonly<Record<1 | 2, Readonly<Omit<Colors, "skinTone">>>> = {
+  1: { hair: [...HAIR_PRESETS.darkBrown], eyes: [...EYE_PRESETS.brown], clothing: [0.16, 0.2, 0.28] },
+  2: { hair: [...HAIR_PRESETS.chestnut], eyes: [...EYE_PRESETS.hazel], clothing: [0.86, 0.78, 0.86] },
+};
+
+/** "#rrggbb" as sRGB 0..1. */
+export function hexToRgb(hex: string): Rgb {
+  const n = Number.parseInt(hex.replace("#", ""), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
+/** sRGB 0..1 (the first three values, clamped) as "#rrggbb". */
+export function rgbToHex(rgb: readonly number[]): string {
+  const h = (v: number) =>
+    Math.round(Math.min(1, Math.max(0, v)) * 255)
+      .toString(16)
+      .padStart(2, "0");
+  return `#${h(rgb[0] ?? 0)}${h(rgb[1] ?? 0)}${h(rgb[2] ?? 0)}`;
+}
+
+/** The colour fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1. */
+export interface LookAppearance {
+  skinTone?: number;
+  hairColor?: string;
+  eyeColor?: string;
+}
+
+/** The colours of a stored look: its appearance and outfit colour, each sex's defaults for what it leaves out. */
+export function lookColors(sex: 1 | 2, appearance: LookAppearance, outfit?: string): Colors {
+  const defaults = DEFAULT_COLORS[sex];
+  return {
+    skinTone: appearance.skinTone ?? DEFAULT_SKIN_TONE,
+    hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : [...defaults.hair],
+    eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : [...defaults.eyes],
+    clothing: outfit ? hexToRgb(outfit) : [...defaults.clothing],
+  };
+}

@@ -1,0 +1,72 @@
+/** Help documents, announcements and the contact form (docs/api.md "Help, announcements and contact"). */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type {
+  AnnouncementDetail,
+  AnnouncementPage,
+  AnnouncementType,
+  AnnouncementTypeName,
+  ContactBody,
+  HelpDocDetail,
+  HelpSection,
+} from "../../../shared/schemas/content.ts";
+import { call, request } from "../../lib/api.ts";
+import { useLanguage } from "../../lib/session.ts";
+
+const P1 = "/web-api/p1";
+const LONG = 10 * 60_000;
+
+export function useHelpCatalog() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["help", "catalog", language],
+    queryFn: ({ signal }) => request<HelpSection[]>(`${P1}/help/catalog`, { signal }),
+    staleTime: LONG,
+  });
+}
+
+/** `id`: a document number or key (privacyAgreement). */
+export function useHelpDoc(id: string | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["help", "doc", id, language],
+    queryFn: ({ signal }) => request<HelpDocDetail>(`${P1}/help/doc/${encodeURIComponent(id as string)}`, { signal }),
+    enabled: id !== null,
+    staleTime: LONG,
+    retry: false,
+  });
+}
+
+export function useAnnouncementTypes() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["announcements", "types", language],
+    queryFn: ({ signal }) => request<AnnouncementTypeName[]>(`${P1}/announcement/typeInit`, { signal }),
+    staleTime: LONG,
+  });
+}
+
+export function useAnnouncementPage(page: number, limit: number, type: AnnouncementType | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["announcements", "page", page, limit, type, language],
+    queryFn: ({ signal }) =>
+      request<AnnouncementPage>(`${P1}/announcement/pageList`, {
+        method: "POST",
+        body: type ? { page, limit, type } : { page, limit },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnnouncement(id: number | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["announcements", "one", id, language],
+    queryFn: ({ signal }) => request<AnnouncementDetail>(`${P1}/announcement/${id}`, { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export const sendContact = (body: ContactBody) => call<null>(`${P1}/contact`, { method: "POST", body });

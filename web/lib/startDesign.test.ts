@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { answerConfirm, confirmStore } from "../components/confirm/confirmStore.ts";
+import { setNavigate } from "./navigation.ts";
+import { queryClient, USER_INFO_KEY } from "./queryClient.ts";
+import { useSession } from "./session.ts";
+import { MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
+
+const routed: string[] = [];
+
+beforeEach(() => {
+  routed.length = 0;
+  setNavigate((to) => routed.push(to));
+  useSession.setState({ token: "tok", startDesignOpen: false });
+  queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", boundChannels: [], hasPassword: true });
+});
+afterEach(() => {
+  window.__MICRO_APP_ENVIRONMENT__ = undefined;
+  window.microApp = undefined;
+});
+
+/** Starts the design, then answers the gate's confirm as the user would. */
+async function pass(answer: boolean) {
+  const started = startDesign();
+  await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1));
+  answerConfirm(answer);
+  await started;
+}
+
+describe("the membership gate (spec section 4)", () => {
+  it("waits for userInfo when a click comes before it has loaded", async () => {
+    queryClient.removeQueries({ queryKey: USER_INFO_KEY });
+    const started = startDesign();
+    await Promise.resolve();
+    expect(useSession.getState().startDesignOpen).toBe(false);
+    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true });
+    await started;
+    expect(useSession.getState().startDesignOpen).toBe(true);
+  });
+
+  it("'Unlock' goes to /member; cancel does nothing", async () => {
+    await pass(false);
+    expect(routed).toEqual([]);
+    await pass(true);
+    expect(routed).toEqual([MEMBER_FROM_DESIGN]);
+    expect(useSession.getState().startDesignOpen).toBe(false);
+  });
+
+  it("asks the host to open its membership page when embedded, and does not route", async () => {
+    const dispatch = vi.fn();
+    window.__MICRO_APP_ENVIRONMENT__ = true;
+    window.microApp = { dispatch };
+    await pass(true);
+    expect(dispatch).toHaveBeenCalledWith({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } });
+    expect(routed).toEqual([]);
+  });
+
+  it("opens the dialog for a member, without asking", async () => {
+    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true });
+    await startDesign();
+    expect(confirmStore.getState().queue.length).toBe(0);
+    expect(useSession.getState().startDesignOpen).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * 'Start design' from anywhere (spec section 4, membership gate): without a token, log in first;
+ * without a membership, the 'Prompts' confirm offers to unlock one (/member, or the host's page
+ * when embedded); with one, the session's start-design flag opens the dialog, which
+ * StartDesignHost mounts.
+ */
+import { confirm } from "../components/confirm/confirmStore.ts";
+import { tellHost } from "./host.ts";
+import { i18n } from "./i18n/index.ts";
+import { navigate } from "./navigation.ts";
+import { queryClient } from "./queryClient.ts";
+import { getUserInfo, type UserInfo, useSession } from "./session.ts";
+
+export const MEMBER_FROM_DESIGN = "/member?from=design";
+
+/** userInfo loads with the layout; a click right after a page load may come first. */
+function loadedUserInfo(timeoutMs = 5000): Promise<UserInfo | null> {
+  const now = getUserInfo();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(null);
+    }, timeoutMs);
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      const info = getUserInfo();
+      if (!info) return;
+      clearTimeout(timer);
+      stop();
+      resolve(info);
+    });
+  });
+}
+
+export async function startDesign(): Promise<void> {
+  const session = useSession.getState();
+  if (!session.token) return navigate("/login");
+  const userInfo = await loadedUserInfo();
+  if (!useSession.getState().token) return navigate("/login");
+  if (!userInfo?.vipType) {
+    const t = i18n.t.bind(i18n);
+    const unlock = await confirm({
+      title: t("avatars.gate.title"),
+      message: t("avatars.gate.message"),
+      confirmText: t("avatars.gate.unlock"),
+    });
+    // embedded: the host app opens its membership page (the spec's noAuth message, jump = where)
+    if (unlock && !tellHost({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } })) navigate(MEMBER_FROM_DESIGN);
+    return;
+  }
+  session.setStartDesignOpen(true);
+}
