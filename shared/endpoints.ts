@@ -38,7 +38,20 @@ import {
 } from "./schemas/account.ts";
 import { CartoonUploadData, CreateCartoonBody, ToonifyBody, ToonifyData } from "./schemas/cartoon.ts";
 import { HealthData, SiteConfigData } from "./schemas/common.ts";
+import {
+  AnnouncementDetail,
+  AnnouncementIdParams,
+  AnnouncementPage,
+  AnnouncementPageBody,
+  AnnouncementTypeName,
+  ContactBody,
+  FindDictQuery,
+  HelpDocDetail,
+  HelpDocParams,
+  HelpSection,
+} from "./schemas/content.ts";
 import { FileData, FileIdParams, FileListData, FileListQuery } from "./schemas/files.ts";
+import { ActivateIpBody, IpLicenceHeld } from "./schemas/ip.ts";
 import { SoundFileParams, WavFile } from "./schemas/media.ts";
 import {
   CreateOrderBody,
@@ -113,6 +126,9 @@ const files = area("files");
 const roles = area("roles");
 const plans = area("plans");
 const orders = area("membership and orders");
+const help = area("help");
+const announcements = area("announcements");
+const ip = area("IP activation");
 
 export const healthEndpoints = {
   health: health({
@@ -756,6 +772,83 @@ export const orderEndpoints = {
   }),
 };
 
+/** /web-api/p1: the document-id map, help documents, announcements and the contact form. */
+export const contentEndpoints = {
+  findDict: common({
+    method: "GET",
+    path: `${P1}/base/dict/findDict`,
+    auth: "p1",
+    summary: "A dictionary entry as JSON text; type docMap, key agreementDocMap: the document-id map",
+    querystring: FindDictQuery,
+    response: Type.String(),
+  }),
+  helpCatalog: help({
+    method: "GET",
+    path: `${P1}/help/catalog`,
+    auth: "p1",
+    summary: "The help centre's catalogue: sections, each with its documents",
+    response: Type.Array(HelpSection),
+  }),
+  helpDoc: help({
+    method: "GET",
+    path: `${P1}/help/doc/:id`,
+    auth: "p1",
+    summary: "A help document by number or key, rendered to safe HTML",
+    params: HelpDocParams,
+    response: HelpDocDetail,
+  }),
+  announcementTypes: announcements({
+    method: "GET",
+    path: `${P1}/announcement/typeInit`,
+    auth: "p1",
+    summary: "Announcement types with localised names",
+    response: Type.Array(AnnouncementTypeName),
+  }),
+  announcementPage: announcements({
+    method: "POST",
+    path: `${P1}/announcement/pageList`,
+    auth: "p1",
+    summary: "Published announcements, newest first, by type",
+    body: AnnouncementPageBody,
+    response: AnnouncementPage,
+  }),
+  announcement: announcements({
+    method: "GET",
+    path: `${P1}/announcement/:id`,
+    auth: "p1",
+    summary: "One announcement with the previous, the next and the latest",
+    params: AnnouncementIdParams,
+    response: AnnouncementDetail,
+  }),
+  contact: common({
+    method: "POST",
+    path: `${P1}/contact`,
+    auth: "p1",
+    summary: "The contact form: name, phone or email, description",
+    body: ContactBody,
+    response: Nothing,
+  }),
+};
+
+/** /web-api/v1: IP activation codes and the licences they grant. */
+export const ipEndpoints = {
+  ipActivate: ip({
+    method: "POST",
+    path: `${V1}/ip/activate`,
+    auth: "v1",
+    summary: "Activate an IP code: single use, case-insensitive; unlocks the licence's avatars",
+    body: ActivateIpBody,
+    response: IpLicenceHeld,
+  }),
+  ipList: ip({
+    method: "GET",
+    path: `${V1}/ip/list`,
+    auth: "v1",
+    summary: "The licences the user holds, with the avatars they unlock",
+    response: Type.Array(IpLicenceHeld),
+  }),
+};
+
 /** Every entry, by name: `endpoints.orderCreate`. */
 export const endpoints = {
   ...healthEndpoints,
@@ -768,6 +861,8 @@ export const endpoints = {
   ...planEndpoints,
   ...orderPublicEndpoints,
   ...orderEndpoints,
+  ...contentEndpoints,
+  ...ipEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

@@ -40,7 +40,10 @@ export type AnnouncementTypeName = Static<typeof AnnouncementTypeName>;
 export const AnnouncementPageBody = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-  type: Type.Optional(Type.Union(ANNOUNCEMENT_TYPES.map((t) => Type.Literal(t)))),
+  // A tuple, not ANNOUNCEMENT_TYPES.map(...): a mapped array's Static is not the union of the types.
+  type: Type.Optional(
+    Type.Union([Type.Literal("release"), Type.Literal("maintenance"), Type.Literal("event"), Type.Literal("notice")]),
+  ),
 });
 export type AnnouncementPageBody = Static<typeof AnnouncementPageBody>;
 

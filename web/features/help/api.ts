@@ -1,25 +1,17 @@
 /** Help documents, announcements and the contact form (docs/api.md "Help, announcements and contact"). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type {
-  AnnouncementDetail,
-  AnnouncementPage,
-  AnnouncementType,
-  AnnouncementTypeName,
-  ContactBody,
-  HelpDocDetail,
-  HelpSection,
-} from "../../../shared/schemas/content.ts";
+import { endpoints } from "../../../shared/endpoints.ts";
+import type { AnnouncementType, ContactBody } from "../../../shared/schemas/content.ts";
 import { call, request } from "../../lib/api.ts";
 import { useLanguage } from "../../lib/session.ts";
 
-const P1 = "/web-api/p1";
 const LONG = 10 * 60_000;
 
 export function useHelpCatalog() {
   const language = useLanguage();
   return useQuery({
     queryKey: ["help", "catalog", language],
-    queryFn: ({ signal }) => request<HelpSection[]>(`${P1}/help/catalog`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.helpCatalog, { signal }),
     staleTime: LONG,
   });
 }
@@ -29,7 +21,7 @@ export function useHelpDoc(id: string | null) {
   const language = useLanguage();
   return useQuery({
     queryKey: ["help", "doc", id, language],
-    queryFn: ({ signal }) => request<HelpDocDetail>(`${P1}/help/doc/${encodeURIComponent(id as string)}`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.helpDoc, { params: { id: id as string }, signal }),
     enabled: id !== null,
     staleTime: LONG,
     retry: false,
@@ -40,7 +32,7 @@ export function useAnnouncementTypes() {
   const language = useLanguage();
   return useQuery({
     queryKey: ["announcements", "types", language],
-    queryFn: ({ signal }) => request<AnnouncementTypeName[]>(`${P1}/announcement/typeInit`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.announcementTypes, { signal }),
     staleTime: LONG,
   });
 }
@@ -50,11 +42,7 @@ export function useAnnouncementPage(page: number, limit: number, type: Announcem
   return useQuery({
     queryKey: ["announcements", "page", page, limit, type, language],
     queryFn: ({ signal }) =>
-      request<AnnouncementPage>(`${P1}/announcement/pageList`, {
-        method: "POST",
-        body: type ? { page, limit, type } : { page, limit },
-        signal,
-      }),
+      request(endpoints.announcementPage, { body: type ? { page, limit, type } : { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,10 +51,10 @@ export function useAnnouncement(id: number | null) {
   const language = useLanguage();
   return useQuery({
     queryKey: ["announcements", "one", id, language],
-    queryFn: ({ signal }) => request<AnnouncementDetail>(`${P1}/announcement/${id}`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.announcement, { params: { id: id as number }, signal }),
     enabled: id !== null,
     retry: false,
   });
 }
 
-export const sendContact = (body: ContactBody) => call<null>(`${P1}/contact`, { method: "POST", body });
+export const sendContact = (body: ContactBody) => call(endpoints.contact, { body });
