@@ -62,18 +62,20 @@ export function NoticePage() {
       ) : list.data.records.length === 0 ? (
         <p className="notice__empty">{t("notice.empty")}</p>
       ) : (
-        <ul className="notice__list" role="tabpanel">
-          {list.data.records.map((a) => (
-            <li key={a.id} className="notice__item card" data-testid="notice-item">
-              <span className={`notice__type notice__type--${a.type}`}>{a.typeName}</span>
-              <time dateTime={a.publishedAt}>{date(a.publishedAt)}</time>
-              <h2 className="notice__title">
-                <Link to={`/noticeDetail?id=${a.id}`}>{a.title}</Link>
-              </h2>
-              <p className="notice__summary">{a.summary}</p>
-            </li>
-          ))}
-        </ul>
+        <div role="tabpanel">
+          <ul className="notice__list">
+            {list.data.records.map((a) => (
+              <li key={a.id} className="notice__item card" data-testid="notice-item">
+                <span className={`notice__type notice__type--${a.type}`}>{a.typeName}</span>
+                <time dateTime={a.publishedAt}>{date(a.publishedAt)}</time>
+                <h2 className="notice__title">
+                  <Link to={`/noticeDetail?id=${a.id}`}>{a.title}</Link>
+                </h2>
+                <p className="notice__summary">{a.summary}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t("orders.pages")}>

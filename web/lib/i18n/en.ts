@@ -162,6 +162,22 @@ export const en = {
     send: "Send",
     sent: "Sent. We will reply to the phone or email you gave.",
   },
+  ip: {
+    eyebrow: "Licensed characters",
+    subtitle:
+      "Got an activation code with a licensed character set? Activate it here and design with those characters in Start design.",
+    step1: "Log in to the account that should hold the characters.",
+    step2: "Enter the code. Upper or lower case and dashes do not matter; each code works once.",
+    step3: "Open Start design: the characters are on the System avatars tab, unlocked.",
+    activateTitle: "Activate a code",
+    code: "Activation code",
+    codeRequired: "Please enter your activation code",
+    activate: "Activate",
+    loginToActivate: "Log in to activate",
+    held: "Your licensed characters",
+    unlocks: "Unlocks {{names}}",
+    and: " and ",
+  },
   orders: {
     title: "Spending record",
     filter: "Time range",
