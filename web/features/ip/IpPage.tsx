@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { endpoints } from "../../../shared/endpoints.ts";
 import { IP_CODE_MAX } from "../../../shared/ip.ts";
 import type { IpLicenceHeld } from "../../../shared/schemas/ip.ts";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
@@ -12,14 +13,13 @@ import { USER_SCOPE } from "../../lib/queryClient.ts";
 import { useLanguage, useSession } from "../../lib/session.ts";
 import "./ip.css";
 
-const V1 = "/web-api/v1";
 const heldKey = [...USER_SCOPE, "ipLicences"] as const;
 
 function useHeld(enabled: boolean) {
   const language = useLanguage();
   return useQuery({
     queryKey: [...heldKey, language],
-    queryFn: ({ signal }) => request<IpLicenceHeld[]>(`${V1}/ip/list`, { signal }),
+    queryFn: ({ signal }) => request(endpoints.ipList, { signal }),
     enabled,
   });
 }
@@ -51,7 +51,7 @@ export function IpPage() {
   const [error, setError] = useState<string | null>(null);
   const ids = { input: useId(), error: useId() };
   const activate = useMutation({
-    mutationFn: (value: string) => call<IpLicenceHeld>(`${V1}/ip/activate`, { method: "POST", body: { code: value } }),
+    mutationFn: (value: string) => call(endpoints.ipActivate, { body: { code: value } }),
     onSuccess: async ({ message }) => {
       toast.success(message);
       setCode("");
