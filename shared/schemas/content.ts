@@ -37,13 +37,21 @@ export type HelpDocDetail = Static<typeof HelpDocDetail>;
 export const AnnouncementTypeName = Type.Object({ value: Type.String(), name: Type.String() });
 export type AnnouncementTypeName = Static<typeof AnnouncementTypeName>;
 
+/** A tuple, not ANNOUNCEMENT_TYPES.map(...): a mapped array's Static is not the union of the types. */
+const AnnouncementTypeSchema = Type.Union([
+  Type.Literal("release"),
+  Type.Literal("maintenance"),
+  Type.Literal("event"),
+  Type.Literal("notice"),
+]);
+/** Fails to compile when the schema and ANNOUNCEMENT_TYPES differ. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _typesInStep: Same<Static<typeof AnnouncementTypeSchema>, AnnouncementType> = true;
+
 export const AnnouncementPageBody = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-  // A tuple, not ANNOUNCEMENT_TYPES.map(...): a mapped array's Static is not the union of the types.
-  type: Type.Optional(
-    Type.Union([Type.Literal("release"), Type.Literal("maintenance"), Type.Literal("event"), Type.Literal("notice")]),
-  ),
+  type: Type.Optional(AnnouncementTypeSchema),
 });
 export type AnnouncementPageBody = Static<typeof AnnouncementPageBody>;
 
