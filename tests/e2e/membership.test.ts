@@ -223,7 +223,7 @@ describe("international site ($, card)", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("order-row").count()).toBe(10);
     expect(await textOf(page.getByTestId("orders-page"))).toBe("Page 1 of 2");
-    await page.getByTestId("orders-next").click();
+    await page.getByTestId("orders-page-next").click();
     await expect.poll(() => page.getByTestId("order-row").count()).toBe(2);
     const paid = page.getByTestId("order-row").filter({ hasText: "Paid" });
     expect(await paid.innerText()).toContain("$179.99");

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ANNOUNCEMENT_TYPES, type AnnouncementType } from "../../../shared/schemas/content.ts";
+import { Pager } from "../../components/pager/Pager.tsx";
 import { useAnnouncement, useAnnouncementPage, useAnnouncementTypes } from "./api.ts";
 import { DocBody } from "./DocBody.tsx";
 import "./help.css";
@@ -77,23 +78,7 @@ export function NoticePage() {
           </ul>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t("orders.pages")}>
-          <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("orders.prev")}
-          </button>
-          <span data-testid="notice-pageof">{t("orders.pageOf", { page, pages })}</span>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            data-testid="notice-next-page"
-          >
-            {t("orders.next")}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} testId="notice-page" />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ORDER_RANGES, ORDER_STATUS, type OrderRange } from "../../../shared/orders.ts";
 import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
+import { Pager } from "../../components/pager/Pager.tsx";
 import { repayOrder, useOrderPage } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
 import { displayPrice } from "./price.ts";
@@ -91,23 +92,7 @@ export function OrdersPage({ framed = true }: { framed?: boolean }) {
           </table>
         </div>
       </ListState>
-      {pages > 1 && (
-        <nav className="pager" aria-label={t("orders.pages")}>
-          <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("orders.prev")}
-          </button>
-          <span data-testid="orders-page">{t("orders.pageOf", { page, pages })}</span>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            data-testid="orders-next"
-          >
-            {t("orders.next")}
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} testId="orders-page" />
       {ticket && (
         <CheckoutDialog
           ticket={ticket}

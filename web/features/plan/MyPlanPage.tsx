@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
+import { Pager } from "../../components/pager/Pager.tsx";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
@@ -152,29 +153,7 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
             />
           ))}
         </ul>
-        {pages > 1 && (
-          <nav className="my-plan__pages" aria-label={t("myplan.pagination")}>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-              data-testid="plan-page-prev"
-            >
-              {t("myplan.previous")}
-            </button>
-            <span data-testid="plan-page">{t("myplan.pageOf", { page, pages })}</span>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-              data-testid="plan-page-next"
-            >
-              {t("myplan.next")}
-            </button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} testId="plan-page" />
       </ListState>
     </div>
   );

@@ -178,6 +178,7 @@ export const en = {
     unlocks: "Unlocks {{names}}",
     and: " and ",
   },
+  pager: { label: "Pages", prev: "Previous", next: "Next", pageOf: "Page {{page}} of {{pages}}" },
   orders: {
     title: "Spending record",
     filter: "Time range",
@@ -192,10 +193,6 @@ export const en = {
       status: "Order status",
     },
     empty: "No orders in this range.",
-    pages: "Pages",
-    prev: "Previous",
-    next: "Next",
-    pageOf: "Page {{page}} of {{pages}}",
   },
   meta: {
     default: {
@@ -849,9 +846,6 @@ export const en = {
     nothingYet: "Nothing added yet",
     updatedAt: "Updated {{date}}",
     pagination: "Plan pages",
-    previous: "Previous",
-    next: "Next",
-    pageOf: "Page {{page}} of {{pages}}",
     counts: {
       outfits_one: "{{count}} outfit",
       outfits_other: "{{count}} outfits",

@@ -179,6 +179,7 @@ export const zhCN: Messages = {
     unlocks: "解锁 {{names}}",
     and: "、",
   },
+  pager: { label: "分页", prev: "上一页", next: "下一页", pageOf: "第 {{page}} / {{pages}} 页" },
   orders: {
     title: "消费记录",
     filter: "时间范围",
@@ -193,10 +194,6 @@ export const zhCN: Messages = {
       status: "订单状态",
     },
     empty: "该时间范围内没有订单。",
-    pages: "分页",
-    prev: "上一页",
-    next: "下一页",
-    pageOf: "第 {{page}} / {{pages}} 页",
   },
   meta: {
     default: { description: "Avalive：设计 3D 数字人形象，编排直播方案，以虚拟形象开播。" },
@@ -840,9 +837,6 @@ export const zhCN: Messages = {
     nothingYet: "尚未添加内容",
     updatedAt: "更新于{{date}}",
     pagination: "方案分页",
-    previous: "上一页",
-    next: "下一页",
-    pageOf: "第{{page}}页，共{{pages}}页",
     counts: {
       outfits_one: "{{count}}件服装",
       outfits_other: "{{count}}件服装",

@@ -179,6 +179,7 @@ export const zhTN: Messages = {
     unlocks: "解鎖 {{names}}",
     and: "、",
   },
+  pager: { label: "分頁", prev: "上一頁", next: "下一頁", pageOf: "第 {{page}} / {{pages}} 頁" },
   orders: {
     title: "消費記錄",
     filter: "時间范圍",
@@ -193,10 +194,6 @@ export const zhTN: Messages = {
       status: "訂單狀態",
     },
     empty: "該時间范圍內沒有訂單。",
-    pages: "分頁",
-    prev: "上一頁",
-    next: "下一頁",
-    pageOf: "第 {{page}} / {{pages}} 頁",
   },
   meta: {
     default: { description: "Avalive：設計 3D 數位人形象，編排直播方案，以虛擬形象開播。" },
@@ -840,9 +837,6 @@ export const zhTN: Messages = {
     nothingYet: "尚未新增內容",
     updatedAt: "更新於{{date}}",
     pagination: "方案分頁",
-    previous: "上一頁",
-    next: "下一頁",
-    pageOf: "第{{page}}頁，共{{pages}}頁",
     counts: {
       outfits_one: "{{count}}件服裝",
       outfits_other: "{{count}}件服裝",
