@@ -50,6 +50,7 @@ const PAGES: Record<string, Lazy> = {
   "/appHelp/detail": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpDetailPage })),
   "/notice": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticePage })),
   "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
+  "/live": () => import("../features/live/LivePage.tsx").then((m) => ({ Component: m.LivePage })),
   "/ip": () => import("../features/ip/IpPage.tsx").then((m) => ({ Component: m.IpPage })),
   "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
   "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
