@@ -63,6 +63,16 @@ describe("guards without a token", () => {
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
+
+  it("passes axe on every public route in Simplified Chinese too", async () => {
+    const page = await newPage(browser, { language: "ZH_CN" });
+    for (const route of routes.filter((r) => r.access === "public" && !r.redirectTo)) {
+      await open(page, route.fullPath);
+      await expectAccessible(page, `${route.fullPath} (ZH_CN)`);
+    }
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe("guards with a token", () => {
