@@ -80,9 +80,6 @@ export type UnbindKindParams = Static<typeof UnbindKindParams>;
 export const UnbindChannelParams = Type.Object({ loginChannel: Type.Integer() });
 export type UnbindChannelParams = Static<typeof UnbindChannelParams>;
 
-export const LoginChannelParams = Type.Object({ loginChannel: Type.Union([Type.Literal(1001), Type.Literal(1004)]) });
-export type LoginChannelParams = Static<typeof LoginChannelParams>;
-
 export const ThirdPartyLoginBody = Type.Object({
   provider: Type.Union([Type.Literal("wechat"), Type.Literal("qq")]),
   code: Type.String({ minLength: 1, maxLength: 128 }),
