@@ -138,22 +138,63 @@ export function readContent(dir = CONTENT_DIR): Content {
   return { sections, docs: [...docs.values()], announcements };
 }
 
-/** Puts the content into the database; answers what it holds. Idempotent. */
+type Text = { language: string; title: string; markdown: string };
+/** The texts as comparable text, whatever their order. */
+const textsKey = (texts: Text[]) =>
+  JSON.stringify(
+    texts
+      .map(({ language, title, markdown }) => [language, title, markdown])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  );
+
+/**
+ * Puts the content into the database; answers what it holds. Idempotent, and it runs on every
+ * start: what is unchanged is read once and not written again.
+ */
 export async function syncContent(db: Db, dir = CONTENT_DIR) {
   const content = readContent(dir);
+  const [sections, docs, announcements] = await Promise.all([
+    db.helpSection.findMany(),
+    db.helpDoc.findMany({ include: { texts: true } }),
+    db.announcement.findMany({ include: { texts: true } }),
+  ]);
+  const sectionsByKey = new Map(sections.map((r) => [r.key, r]));
+  const docsByKey = new Map(docs.map((r) => [r.key, r]));
+  const announcementsBySlug = new Map(announcements.map((r) => [r.slug, r]));
+
   await db.$transaction(async (tx) => {
     for (const s of content.sections) {
       const data = { sort: s.order, nameEn: s.name.EN, nameZhCn: s.name.ZH_CN, nameZhTn: s.name.ZH_TN };
+      const held = sectionsByKey.get(s.key);
+      if (
+        held?.sort === data.sort &&
+        held.nameEn === data.nameEn &&
+        held.nameZhCn === data.nameZhCn &&
+        held.nameZhTn === data.nameZhTn
+      )
+        continue;
       await tx.helpSection.upsert({ where: { key: s.key }, create: { key: s.key, ...data }, update: data });
     }
     for (const d of content.docs) {
       const data = { sectionKey: d.section, sort: d.order, revisedAt: d.revisedAt };
+      const held = docsByKey.get(d.key);
+      const sameRow =
+        held?.sectionKey === data.sectionKey &&
+        held.sort === data.sort &&
+        held.revisedAt.getTime() === data.revisedAt.getTime();
+      if (held && sameRow && textsKey(held.texts) === textsKey(d.texts)) continue;
       const doc = await tx.helpDoc.upsert({ where: { key: d.key }, create: { key: d.key, ...data }, update: data });
       await tx.helpDocText.deleteMany({ where: { docId: doc.id } });
       await tx.helpDocText.createMany({ data: d.texts.map((t) => ({ docId: doc.id, ...t })) });
     }
     for (const a of content.announcements) {
       const data = { type: a.type, published: a.published, publishedAt: a.publishedAt };
+      const held = announcementsBySlug.get(a.slug);
+      const sameRow =
+        held?.type === data.type &&
+        held.published === data.published &&
+        held.publishedAt.getTime() === data.publishedAt.getTime();
+      if (held && sameRow && textsKey(held.texts) === textsKey(a.texts)) continue;
       const row = await tx.announcement.upsert({
         where: { slug: a.slug },
         create: { slug: a.slug, ...data },

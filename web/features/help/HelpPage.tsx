@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { HTML_LANG } from "../../lib/i18n/index.ts";
+import { useLanguage } from "../../lib/session.ts";
 import { useHelpCatalog, useHelpDoc } from "./api.ts";
 import { DocBody } from "./DocBody.tsx";
 import "./help.css";
@@ -13,7 +15,8 @@ export const isMobileDevice = () =>
   window.matchMedia("(max-width: 640px)").matches;
 
 function DocArticle({ id, detailPath }: { id: string; detailPath: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = HTML_LANG[useLanguage()];
   const doc = useHelpDoc(id);
   if (doc.isPending) return <p aria-busy="true">{t("help.loading")}</p>;
   if (doc.isError)
@@ -23,9 +26,7 @@ function DocArticle({ id, detailPath }: { id: string; detailPath: string }) {
         <Link to={detailPath}>{t("help.toCatalog")}</Link>
       </div>
     );
-  const date = new Date(doc.data.revisedAt).toLocaleDateString(i18n.language === "EN" ? "en" : "zh", {
-    dateStyle: "long",
-  });
+  const date = new Date(doc.data.revisedAt).toLocaleDateString(locale, { dateStyle: "long" });
   return (
     <article className="help__article" data-testid="help-doc" data-key={doc.data.key}>
       <p className="help__section">{doc.data.sectionName}</p>

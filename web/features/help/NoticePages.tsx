@@ -2,7 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ANNOUNCEMENT_TYPES, type AnnouncementType } from "../../../shared/schemas/content.ts";
+import { ListState } from "../../components/list-state/ListState.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
+import { HTML_LANG } from "../../lib/i18n/index.ts";
+import { useLanguage } from "../../lib/session.ts";
 import { useAnnouncement, useAnnouncementPage, useAnnouncementTypes } from "./api.ts";
 import { DocBody } from "./DocBody.tsx";
 import "./help.css";
@@ -13,8 +16,7 @@ const isType = (value: string | null): value is AnnouncementType =>
   value !== null && (ANNOUNCEMENT_TYPES as readonly string[]).includes(value);
 
 function useDate() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === "EN" ? "en" : i18n.language === "ZH_TN" ? "zh-TW" : "zh-CN";
+  const locale = HTML_LANG[useLanguage()];
   return (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: "medium" });
 }
 
@@ -51,21 +53,15 @@ export function NoticePage() {
           </button>
         ))}
       </div>
-      {list.isError ? (
-        <p role="alert">
-          {t("member.loadError")}{" "}
-          <button type="button" className="btn btn--ghost" onClick={() => list.refetch()}>
-            {t("member.retry")}
-          </button>
-        </p>
-      ) : list.isPending ? (
-        <p aria-busy="true">{t("help.loading")}</p>
-      ) : list.data.records.length === 0 ? (
-        <p className="notice__empty">{t("notice.empty")}</p>
-      ) : (
+      <ListState
+        query={list}
+        isEmpty={(list.data?.records.length ?? 0) === 0}
+        errorText={t("member.loadError")}
+        empty={{ title: t("notice.empty") }}
+      >
         <div role="tabpanel">
           <ul className="notice__list">
-            {list.data.records.map((a) => (
+            {list.data?.records.map((a) => (
               <li key={a.id} className="notice__item card" data-testid="notice-item">
                 <span className={`notice__type notice__type--${a.type}`}>{a.typeName}</span>
                 <time dateTime={a.publishedAt}>{date(a.publishedAt)}</time>
@@ -77,7 +73,7 @@ export function NoticePage() {
             ))}
           </ul>
         </div>
-      )}
+      </ListState>
       <Pager page={page} pages={pages} onPage={setPage} testId="notice-page" />
     </div>
   );

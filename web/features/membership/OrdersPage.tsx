@@ -4,6 +4,8 @@ import { ORDER_RANGES, ORDER_STATUS, type OrderRange } from "../../../shared/ord
 import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
+import { HTML_LANG } from "../../lib/i18n/index.ts";
+import { useLanguage } from "../../lib/session.ts";
 import { repayOrder, useOrderPage } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
 import { displayPrice } from "./price.ts";
@@ -13,14 +15,14 @@ const PER_PAGE = 10;
 
 /** /workbench/orderList and /myCenter/myOrder: the spending record with the spec's columns and filters. */
 export function OrdersPage({ framed = true }: { framed?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = HTML_LANG[useLanguage()];
   const [range, setRange] = useState<OrderRange>("all");
   const [page, setPage] = useState(1);
   const [ticket, setTicket] = useState<PayTicket | null>(null);
   const list = useOrderPage(page, PER_PAGE, range);
   const records = list.data?.records ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
-  const locale = i18n.language === "EN" ? "en" : i18n.language === "ZH_TN" ? "zh-TW" : "zh-CN";
   const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   const proceed = async (row: OrderRow) => {
     try {

@@ -6,7 +6,8 @@ import { ListState } from "../../components/list-state/ListState.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
-import { messageText } from "../../lib/i18n/index.ts";
+import { HTML_LANG, messageText } from "../../lib/i18n/index.ts";
+import { useLanguage } from "../../lib/session.ts";
 import { useDeletePlans, usePlanList, usePlanStatistics, useUsePlan } from "./api.ts";
 import { keepListed, toggleSelected } from "./menu.ts";
 import { PlanCard } from "./PlanCard.tsx";
@@ -17,7 +18,8 @@ export const PLANS_PER_PAGE = 20;
 
 /** /myplan and /workbench/myplan: the statistics, then the user's plans: open, use, delete. */
 export function MyPlanPage({ framed = false }: { framed?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [page, setPage] = useState(1);
   const list = usePlanList(page, PLANS_PER_PAGE);
   const stats = usePlanStatistics();
@@ -65,10 +67,7 @@ export function MyPlanPage({ framed = false }: { framed?: boolean }) {
     void deletePlans([plan.planId], t("myplan.deleteMessage", { name: plan.name }));
   const allOnPage = records.length > 0 && chosen.size === records.length;
 
-  const date = (iso: string | null) =>
-    iso
-      ? new Date(iso).toLocaleDateString(i18n.language === "EN" ? "en" : i18n.language === "ZH_TN" ? "zh-TW" : "zh-CN")
-      : "—";
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(HTML_LANG[language]) : "—");
 
   return (
     <div className={framed ? "my-plan" : "page container my-plan"} data-testid="my-plan">
