@@ -7,7 +7,6 @@ import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -18,6 +17,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
 import { createDb, type Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
+import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
@@ -41,6 +41,7 @@ import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts"
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
 import type { App, Clock, Deps } from "./types.ts";
 
 export interface BuildOptions {
@@ -80,7 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const db = options.db ?? createDb(env.DATABASE_URL);
   const storage = createStorage(env.mediaDir);
   const secret = loadSecret(env.DATA_DIR, env.JWT_SECRET);
-  const tokens = createTokenService(db, secret, env.TOKEN_TTL_SECONDS);
+  const reads = createSqlReader(env.DATABASE_URL);
+  const tokens = createTokenService(db, reads, secret, env.TOKEN_TTL_SECONDS);
   const jobs = options.jobs ?? (await createJobRunner(env, { db, storage, log: app.log }));
   const outbox = createOutbox({
     db,
@@ -91,16 +93,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const codeKey = createHmac("sha256", secret).update("verification-codes").digest();
   const clock = options.clock ?? { now: () => new Date() };
-  const deps: Deps = { env, db, storage, jobs, tokens, outbox, codeKey, clock };
+  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => {
     await jobs.close();
+    reads.close();
     if (!options.db) await db.$disconnect();
   });
 
   await app.register(contextPlugin, { defaultLanguage: SITE_PROFILES[env.SITE].defaultLanguage });
   await app.register(envelopePlugin);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -8,6 +8,7 @@ import type {
 } from "fastify";
 import type { Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
+import type { SqlReader } from "../infra/sql.ts";
 import type { Storage } from "../infra/storage.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
 import type { TokenService } from "./auth.ts";
@@ -34,6 +35,8 @@ export interface Deps {
   /** The key codes are hashed with (derived from the token secret). */
   codeKey: Buffer;
   db: Db;
+  /** Prepared-statement reads for the hot paths (infra/sql.ts); every write goes through `db`. */
+  reads: SqlReader;
   storage: Storage;
   jobs: JobRunner;
   tokens: TokenService;

@@ -34,8 +34,20 @@ export interface RequestInfo {
   language: Language;
 }
 
+/** The columns userInfo reads, as SQLite gives them (dates are ISO text, booleans 0 or 1). */
+interface UserInfoRow {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  sourcesNo: string | null;
+  nickname: string | null;
+  vipType: string | null;
+  vipExpiresAt: string | null;
+  hasPassword: 0 | 1;
+}
+
 export function createAccountService(
-  deps: Pick<Deps, "db" | "tokens" | "clock" | "outbox" | "codeKey" | "storage" | "env">,
+  deps: Pick<Deps, "db" | "tokens" | "clock" | "outbox" | "codeKey" | "storage" | "env" | "reads">,
 ) {
   const { db, tokens } = deps;
   const codes = createCodeService(deps);
@@ -203,12 +215,22 @@ export function createAccountService(
     },
 
     async userInfo(userId: string): Promise<UserInfoData> {
-      const user = await db.user.findFirst({
-        where: { id: userId, cancelledAt: null },
-        include: { identities: { select: { channel: true } } },
-      });
+      // A hot read (every page load asks): prepared statements, not the ORM (decision 024).
+      const user = deps.reads.get<UserInfoRow>(
+        `SELECT "id", "email", "phone", "sourcesNo", "nickname", "vipType", "vipExpiresAt",
+                "passwordHash" IS NOT NULL AS "hasPassword"
+         FROM "User" WHERE "id" = ? AND "cancelledAt" IS NULL`,
+        userId,
+      );
       if (!user) throw new BizError("TOKEN_INVALID");
-      const vipType = activeVip(user, deps.clock.now());
+      const channels = deps.reads.all<{ channel: number }>(
+        'SELECT DISTINCT "channel" FROM "ThirdPartyIdentity" WHERE "userId" = ? ORDER BY "channel"',
+        userId,
+      );
+      const vipType = activeVip(
+        { vipType: user.vipType, vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null },
+        deps.clock.now(),
+      );
       return {
         userId: user.id,
         ...(vipType ? { vipType } : {}),
@@ -216,8 +238,8 @@ export function createAccountService(
         ...(user.email ? { email: user.email } : {}),
         ...(user.sourcesNo ? { sourcesNo: user.sourcesNo } : {}),
         ...(user.nickname ? { nickname: user.nickname } : {}),
-        boundChannels: [...new Set(user.identities.map((i) => i.channel))].sort(),
-        hasPassword: Boolean(user.passwordHash),
+        boundChannels: channels.map((c) => c.channel),
+        hasPassword: user.hasPassword === 1,
       };
     },
   };

@@ -11,15 +11,17 @@ import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
 import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
+import { type PlanRow, planReads } from "./reads.ts";
 
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
 
 /** Plans (live-stream drafts) and what they are assembled from. Every query is scoped to its owner. */
-export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
+export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
   const { db, clock } = deps;
   const roles = createRoleService(deps);
   const catalogue = createCatalogue(deps);
+  const hot = planReads(deps.reads);
 
   async function ownPlan(userId: string, planId: string) {
     const plan = await db.plan.findFirst({ where: { id: planId, userId } });
@@ -49,49 +51,30 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
   }
 
   /** The avatar a plan is built on, as the preview needs it. A deleted one cannot be: its plans go with it. */
-  async function planRole(plan: { roleId: string; roleKind: string; userId: string }, language: Language) {
-    if (plan.roleKind === "1") {
-      const role = await db.role.findUnique({ where: { id: plan.roleId } });
-      if (!role) throw new BizError("NOT_FOUND");
-      return {
-        id: role.id,
-        name: roleName(role, language),
-        sex: role.sex,
-        kind: "system",
-        img: role.imgKey ? mediaUrl(role.imgKey) : null,
-        faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
-        appearance: appearanceColumn.decodeOr(role.appearance, {}),
-      };
-    }
-    const role = await db.customRole.findFirst({ where: { id: plan.roleId, userId: plan.userId } });
+  function planRole(plan: { roleId: string; roleKind: string }, userId: string, language: Language) {
+    const role = plan.roleKind === "1" ? hot.roles(userId).system(plan.roleId) : hot.roles(userId).own(plan.roleId);
     if (!role) throw new BizError("NOT_FOUND");
     return {
       id: role.id,
-      name: role.name,
+      name: "kind" in role ? role.name : roleName(role, language),
       sex: role.sex,
-      kind: role.kind,
+      kind: "kind" in role ? role.kind : "system",
       img: role.imgKey ? mediaUrl(role.imgKey) : null,
       faceParams: faceParamsColumn.decodeOr(role.faceParams, {}),
       appearance: appearanceColumn.decodeOr(role.appearance, {}),
     };
   }
 
-  async function expressionsOf(planId: string, vip: string | null, language: Language) {
-    const rows = await db.planItem.findMany({
-      where: { planId, slot: "expression" },
-      include: { item: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    return rows.map((r) => ({ id: r.id, attribute: toCatalogueRecord(r.item, vip, language) }));
+  /** The plan's expressions: its own list of catalogue items. */
+  function expressionsOf(planId: string, vip: string | null, language: Language) {
+    return hot
+      .items(planId)
+      .filter((row) => row.slot === "expression")
+      .map((row) => ({ id: row.rowId, attribute: toCatalogueRecord(row, vip, language) }));
   }
 
-  async function interactionsOf(planId: string, vip: string | null, language: Language) {
-    const rows = await db.planInteract.findMany({
-      where: { planId },
-      include: { event: true, action: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    });
-    return rows.map((r) => ({
+  function interactionsOf(planId: string, vip: string | null, language: Language) {
+    return hot.interactions(planId).map((r) => ({
       id: r.id,
       event: toCatalogueRecord(r.event, vip, language),
       actionKind: r.actionKind,
@@ -107,21 +90,15 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     }
   }
 
-  async function info(userId: string, planId: string, language: Language): Promise<PlanInfo> {
-    const { plan, vip } = await editable(userId, planId);
-    const [role, items, voice, expressions, interactions] = await Promise.all([
-      planRole(plan, language),
-      db.planItem.findMany({
-        where: { planId, slot: { not: "expression" } },
-        include: { item: true },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      }),
-      plan.voiceId ? db.catalogueItem.findUnique({ where: { id: plan.voiceId } }) : null,
-      expressionsOf(planId, vip, language),
-      interactionsOf(planId, vip, language),
-    ]);
+  /** The whole plan (a hot read: the plan page asks on every visit), from prepared statements. */
+  function info(userId: string, planId: string, language: Language): PlanInfo {
+    const plan = hot.plan(userId, planId);
+    if (!plan) throw new BizError("NOT_FOUND");
+    const vip = roles.vipOf(userId);
+    const items = hot.items(planId);
+    const voice = plan.voiceId ? hot.catalogueItem(plan.voiceId) : undefined;
     const record = (row: CatalogueRow) => toCatalogueRecord(row, vip, language);
-    const of = (slot: string) => items.filter((i) => i.slot === slot).map((i) => record(i.item));
+    const of = (slot: string) => items.filter((i) => i.slot === slot).map(record);
     return {
       planId: plan.id,
       name: plan.name,
@@ -129,68 +106,48 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       roleKind: plan.roleKind,
       roleType: plan.roleType,
       used: plan.usedAt !== null,
-      updatedAt: plan.updatedAt.toISOString(),
-      role,
+      updatedAt: new Date(plan.updatedAt).toISOString(),
+      role: planRole(plan, userId, language),
       voice: voice ? record(voice) : null,
-      outfits: items.filter((i) => OUTFIT_SLOT_SET.has(i.slot)).map((i) => record(i.item)),
+      outfits: items.filter((i) => OUTFIT_SLOT_SET.has(i.slot)).map(record),
       scene: of("scene")[0] ?? null,
       effects: of("effect"),
       pets: of("pet"),
-      expressions,
-      interactions,
+      expressions: items
+        .filter((row) => row.slot === "expression")
+        .map((row) => ({ id: row.rowId, attribute: record(row) })),
+      interactions: interactionsOf(planId, vip, language),
     };
   }
 
   /** Plan rows as the list answers them, with the avatar's name and portrait and what each holds. */
-  async function summaries(
-    plans: {
-      id: string;
-      name: string;
-      roleId: string;
-      roleKind: string;
-      roleType: string;
-      usedAt: Date | null;
-      updatedAt: Date;
-    }[],
-    userId: string,
-    language: Language,
-  ): Promise<PlanSummary[]> {
-    const ids = plans.map((p) => p.id);
-    const [systemRoles, customRoles, items, interacts] = await Promise.all([
-      db.role.findMany({ where: { id: { in: plans.filter((p) => p.roleKind === "1").map((p) => p.roleId) } } }),
-      db.customRole.findMany({
-        where: { userId, id: { in: plans.filter((p) => p.roleKind !== "1").map((p) => p.roleId) } },
-      }),
-      db.planItem.groupBy({ by: ["planId", "slot"], where: { planId: { in: ids } }, _count: { _all: true } }),
-      db.planInteract.groupBy({ by: ["planId"], where: { planId: { in: ids } }, _count: { _all: true } }),
-    ]);
-    const system = new Map(systemRoles.map((r) => [r.id, r]));
-    const custom = new Map(customRoles.map((r) => [r.id, r]));
+  function summaries(plans: PlanRow[], userId: string, language: Language): PlanSummary[] {
+    const { items, interacts } = hot.counts(
+      userId,
+      plans.map((p) => p.id),
+    );
+    const roleRows = hot.roles(userId);
     return plans.map((p) => {
-      const role = p.roleKind === "1" ? system.get(p.roleId) : custom.get(p.roleId);
+      const role = p.roleKind === "1" ? roleRows.system(p.roleId) : roleRows.own(p.roleId);
       const count = (slots: string[]) =>
-        items.filter((i) => i.planId === p.id && slots.includes(i.slot)).reduce((n, i) => n + i._count._all, 0);
+        items.filter((i) => i.planId === p.id && slots.includes(i.slot)).reduce((n, i) => n + i.n, 0);
       return {
         planId: p.id,
         name: p.name,
         roleId: p.roleId,
         roleKind: p.roleKind,
         roleType: p.roleType,
-        roleName: role
-          ? p.roleKind === "1"
-            ? roleName(role as Parameters<typeof roleName>[0], language)
-            : role.name
-          : "",
+        roleName: role ? ("kind" in role ? role.name : roleName(role, language)) : "",
         img: role?.imgKey ? mediaUrl(role.imgKey) : null,
         used: p.usedAt !== null,
-        updatedAt: p.updatedAt.toISOString(),
+        updatedAt: new Date(p.updatedAt).toISOString(),
         counts: {
           outfits: count([...OUTFIT_SLOTS]),
           expressions: count(["expression"]),
           scene: count(["scene"]),
           pets: count(["pet"]),
           effects: count(["effect"]),
-          interactions: interacts.find((i) => i.planId === p.id)?._count._all ?? 0,
+          interactions: interacts.find((i) => i.planId === p.id)?.n ?? 0,
         },
       };
     });
@@ -362,25 +319,14 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
       ]);
     },
 
-    async page(userId: string, query: { page: number; limit: number }, language: Language) {
-      const [rows, total] = await Promise.all([
-        db.plan.findMany({
-          where: { userId },
-          orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-          skip: (query.page - 1) * query.limit,
-          take: query.limit,
-        }),
-        db.plan.count({ where: { userId } }),
-      ]);
-      return { records: await summaries(rows, userId, language), total };
+    /** The user's plans, last changed first (a hot read). */
+    page(userId: string, query: { page: number; limit: number }, language: Language) {
+      const { rows, total } = hot.page(userId, query.page, query.limit);
+      return { records: summaries(rows, userId, language), total };
     },
 
-    async byRole(userId: string, roleId: string, language: Language) {
-      const rows = await db.plan.findMany({
-        where: { userId, roleId },
-        orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-      });
-      return summaries(rows, userId, language);
+    byRole(userId: string, roleId: string, language: Language) {
+      return summaries(hot.byRole(userId, roleId), userId, language);
     },
 
     /** Mark the plan the live-stream client plays: one per user. */

@@ -28,7 +28,7 @@ async function checkGlb(bytes: Uint8Array) {
   }
 }
 
-export function createCartoonService(deps: Pick<Deps, "db" | "clock" | "storage" | "jobs" | "env">) {
+export function createCartoonService(deps: Pick<Deps, "db" | "reads" | "clock" | "storage" | "jobs" | "env">) {
   const { db, storage } = deps;
   const roles = createRoleService(deps);
   const allowedHosts = new Set(

@@ -14,7 +14,7 @@ import { createRoleService } from "./service.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KEEP_PROGRESS_MS = 10 * 60_000;
 
-export function createPhotoCloneService(deps: Pick<Deps, "db" | "clock" | "storage" | "jobs">) {
+export function createPhotoCloneService(deps: Pick<Deps, "db" | "reads" | "clock" | "storage" | "jobs">) {
   const roles = createRoleService(deps);
   const progress = new Map<string, { userId: string; percent: number; at: number }>();
 

@@ -16,7 +16,7 @@ import { mediaUrl } from "../files/service.ts";
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
 
-export function roleName(row: RoleRow, language: Language): string {
+export function roleName(row: Pick<RoleRow, "name" | "names">, language: Language): string {
   if (language === "EN") return row.name;
   return roleNamesColumn.decodeOr(row.names, {})[language] ?? row.name;
 }
@@ -31,7 +31,7 @@ export function roleEquity(
 }
 
 export function toRoleRecord(
-  row: RoleRow,
+  row: Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "tier" | "licence">,
   vipType: string | null | undefined,
   language: Language,
   licences: Set<string> = new Set(),
@@ -46,7 +46,13 @@ export function toRoleRecord(
   };
 }
 
-export function toCustomRecord(row: CustomRow): CustomRoleRecord {
+/** The columns of an own avatar the list needs. */
+type CustomRecordRow = Pick<
+  CustomRow,
+  "id" | "name" | "description" | "sex" | "kind" | "imgKey" | "sourceRoleId" | "updatedAt"
+>;
+
+export function toCustomRecord(row: CustomRecordRow): CustomRoleRecord {
   return {
     id: row.id,
     name: row.name,
@@ -67,20 +73,35 @@ export function toCustomDetail(row: CustomRow): CustomRoleDetail {
   };
 }
 
-/** The user's membership now (expired counts as none). */
-export async function currentVip(db: Deps["db"], userId: string, now: Date): Promise<string | null> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { vipType: true, vipExpiresAt: true } });
-  return activeVip(user, now);
+/** The user's membership now (expired counts as none): a hot read, so a prepared statement. */
+export function currentVip(reads: Deps["reads"], userId: string, now: Date): string | null {
+  const user = reads.get<{ vipType: string | null; vipExpiresAt: string | null }>(
+    'SELECT "vipType", "vipExpiresAt" FROM "User" WHERE "id" = ?',
+    userId,
+  );
+  if (!user) return null;
+  return activeVip(
+    { vipType: user.vipType, vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null },
+    now,
+  );
 }
 
+/** The licensed characters the user holds (IP activation, shared/ip.ts). */
+export function licencesOf(reads: Deps["reads"], userId: string): Set<string> {
+  return new Set(
+    reads
+      .all<{ ref: string }>('SELECT "ref" FROM "Entitlement" WHERE "userId" = ? AND "kind" = \'licence\'', userId)
+      .map((e) => e.ref),
+  );
+}
+
+/** The columns of a system role the lists need (no face parameters). */
+type RoleListRow = Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "tier" | "licence">;
+
 /** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
-export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock" | "jobs">) {
-  const vipOf = (userId: string) => currentVip(db, userId, clock.now());
-  /** The licensed characters the user holds (IP activation, shared/ip.ts). */
-  const licencesOf = async (userId: string) =>
-    new Set(
-      (await db.entitlement.findMany({ where: { userId, kind: "licence" }, select: { ref: true } })).map((e) => e.ref),
-    );
+export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
+  const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
+  const licencesOfUser = (userId: string) => licencesOf(reads, userId);
   /** System roles the user sees: every unlicensed one, and the licensed ones they hold. */
   const visibleTo = (licences: Set<string>) => ({ OR: [{ licence: null }, { licence: { in: [...licences] } }] });
 
@@ -101,19 +122,20 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
   async function usableSystemRole(userId: string, id: string) {
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
-    const [vip, licences] = await Promise.all([vipOf(userId), licencesOf(userId)]);
+    const vip = vipOf(userId);
+    const licences = licencesOfUser(userId);
     if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
     if (roleEquity(role, vip, licences) !== 1) throw new BizError("LOCKED");
     return role;
   }
 
   async function checkDiyLimit(userId: string) {
-    const [count, vip] = await Promise.all([db.customRole.count({ where: { userId } }), vipOf(userId)]);
+    const [count, vip] = [await db.customRole.count({ where: { userId } }), vipOf(userId)];
     if (count >= limitsOf(vip).diyFaces) throw new BizError(vip ? "DIY_FACE_LIMIT" : "LOCKED");
   }
 
   async function checkPlanLimit(userId: string) {
-    const [count, vip] = await Promise.all([db.plan.count({ where: { userId } }), vipOf(userId)]);
+    const [count, vip] = [await db.plan.count({ where: { userId } }), vipOf(userId)];
     if (count >= limitsOf(vip).plans) throw new BizError(vip ? "PLAN_LIMIT" : "LOCKED");
   }
 
@@ -121,33 +143,31 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
     ownRole,
     usableSystemRole,
     vipOf,
-    licencesOf,
+    licencesOf: licencesOfUser,
     checkDiyLimit,
     checkPlanLimit,
 
-    async list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
+    /** The role list (a hot read): prepared statements, one pass over the ordered system roles. */
+    list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
-      const licences = await licencesOf(userId);
-      const where = { ...visibleTo(licences), ...(sex ? { sex } : {}) };
-      const [rows, total, vip] = await Promise.all([
-        db.role.findMany({
-          where,
-          orderBy: [{ sort: "asc" }, { id: "asc" }],
-          skip: (query.page - 1) * query.limit,
-          take: query.limit,
-        }),
-        db.role.count({ where }),
-        vipOf(userId),
-      ]);
-      return { records: rows.map((row) => toRoleRecord(row, vip, language, licences)), total };
+      const licences = licencesOfUser(userId);
+      const vip = vipOf(userId);
+      const visible = reads
+        .all<RoleListRow>(
+          'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
+        )
+        .filter((row) => (!row.licence || licences.has(row.licence)) && (!sex || row.sex === sex));
+      const start = (query.page - 1) * query.limit;
+      return {
+        records: visible.slice(start, start + query.limit).map((row) => toRoleRecord(row, vip, language, licences)),
+        total: visible.length,
+      };
     },
 
     async systemRolesWithParams(userId: string, language: Language) {
-      const licences = await licencesOf(userId);
-      const [rows, vip] = await Promise.all([
-        db.role.findMany({ where: visibleTo(licences), orderBy: [{ sort: "asc" }, { id: "asc" }] }),
-        vipOf(userId),
-      ]);
+      const licences = licencesOfUser(userId);
+      const vip = vipOf(userId);
+      const rows = await db.role.findMany({ where: visibleTo(licences), orderBy: [{ sort: "asc" }, { id: "asc" }] });
       return rows.map((row) => ({
         ...toRoleRecord(row, vip, language, licences),
         faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
@@ -155,18 +175,27 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
       }));
     },
 
-    async page(userId: string, body: { page: number; limit: number; sex?: number | "" }) {
-      const where = { userId, ...(body.sex ? { sex: body.sex } : {}) };
-      const [rows, total] = await Promise.all([
-        db.customRole.findMany({
-          where,
-          orderBy: { updatedAt: "desc" },
-          skip: (body.page - 1) * body.limit,
-          take: body.limit,
-        }),
-        db.customRole.count({ where }),
-      ]);
-      return { records: rows.map(toCustomRecord), total };
+    /** The user's avatars, newest first (a hot read): prepared statements. */
+    page(userId: string, body: { page: number; limit: number; sex?: number | "" }) {
+      const sex = body.sex || null;
+      const rows = reads.all<Omit<CustomRecordRow, "updatedAt"> & { updatedAt: string }>(
+        `SELECT "id", "name", "description", "sex", "kind", "imgKey", "sourceRoleId", "updatedAt"
+         FROM "CustomRole" WHERE "userId" = ? AND (? IS NULL OR "sex" = ?)
+         ORDER BY "updatedAt" DESC, "id" LIMIT ? OFFSET ?`,
+        userId,
+        sex,
+        sex,
+        body.limit,
+        (body.page - 1) * body.limit,
+      );
+      const total =
+        reads.get<{ n: number }>(
+          'SELECT count(*) AS "n" FROM "CustomRole" WHERE "userId" = ? AND (? IS NULL OR "sex" = ?)',
+          userId,
+          sex,
+          sex,
+        )?.n ?? 0;
+      return { records: rows.map((row) => toCustomRecord({ ...row, updatedAt: new Date(row.updatedAt) })), total };
     },
 
     /** A DIY face from a system role: its parameters (or the editor's, when given) under a name. */
