@@ -55,3 +55,16 @@ describe("JSON column codecs", () => {
     expect(roleNamesColumn.decodeOr('{"ZH_CN": "凯"}', {})).toEqual({ ZH_CN: "凯" });
   });
 });
+
+describe("decoding a text again", () => {
+  it("hands each reader its own value, and still refuses a bad text", () => {
+    const text = JSON.stringify({ EN: "Cat ears", ZH_CN: "猫耳", ZH_TN: "貓耳" });
+    const first = catalogueNamesColumn.decode(text);
+    const second = catalogueNamesColumn.decode(text);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    first.EN = "changed";
+    expect(catalogueNamesColumn.decode(text).EN).toBe("Cat ears");
+    expect(() => catalogueNamesColumn.decode(JSON.stringify({ EN: "Cat ears" }))).toThrow(JsonColumnError);
+  });
+});

@@ -38,7 +38,14 @@ function problemOf(schema: TSchema, value: unknown): string {
   return first ? `${first.instancePath || "/"} ${first.message}` : "not of the expected shape";
 }
 
+/** How many checked texts a column remembers (the hot reads decode the same rows again and again). */
+const CHECKED_TEXTS = 2000;
+
 export function jsonColumn<S extends TSchema>(column: string, schema: S): JsonColumn<Static<S>> {
+  // Texts already found to be of the shape: checking is the costly part (about ten times the parse),
+  // and the same catalogue and role rows are decoded on every plan read. Each read still gets its
+  // own parsed value, so no caller can change another's.
+  const checked = new Set<string>();
   const decode = (text: string): Static<S> => {
     let value: unknown;
     try {
@@ -46,7 +53,10 @@ export function jsonColumn<S extends TSchema>(column: string, schema: S): JsonCo
     } catch {
       throw new JsonColumnError(column, "stored text is not JSON");
     }
+    if (checked.has(text)) return value as Static<S>;
     if (!Value.Check(schema, value)) throw new JsonColumnError(column, problemOf(schema, value));
+    if (checked.size >= CHECKED_TEXTS) checked.clear();
+    checked.add(text);
     return value;
   };
   return {

@@ -1,0 +1,147 @@
+/**
+ * The hot read path (docs/decisions/027-hot-reads.md) keeps what the answers mean: a revoked token
+ * is refused at once on every instance sharing the database, a membership change shows at once,
+ * and answers never cross between users under concurrent load.
+ */
+
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSqlReader, sqlDate } from "../../infra/sql.ts";
+import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
+import { buildApp } from "../../server/app.ts";
+import type { App } from "../../server/types.ts";
+import { endpoints } from "../../shared/endpoints.ts";
+import { makeTestApp, type TestApp } from "../helpers/app.ts";
+
+const USER_INFO = endpoints.userInfo.path;
+
+describe("hot reads", () => {
+  let t: TestApp;
+  let other: App;
+  let otherRequest: ReturnType<typeof supertest>;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    await seedRoles(t.db);
+    await seedCatalogue(t.db);
+    // A second instance on the same database, as a second server process behind a balancer would be.
+    other = await buildApp({ env: t.env, webDist: null });
+    await other.ready();
+    otherRequest = supertest(other.server);
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it("compares dates in SQL in the format the Prisma adapter writes", async () => {
+    const user = await t.user();
+    const row = createSqlReader(t.env.DATABASE_URL);
+    try {
+      const stored = row.get<{ createdAt: string }>('SELECT "createdAt" FROM "User" WHERE "id" = ?', user.id);
+      expect(stored?.createdAt).toBe(sqlDate(user.createdAt));
+    } finally {
+      row.close();
+    }
+  });
+
+  it("refuses a logged-out token at once on the instance that revoked it and on another", async () => {
+    const user = await t.user({ vipType: "gold" });
+    for (const request of [t.request, otherRequest]) {
+      const before = await request.get(USER_INFO).set("authorization", user.token);
+      expect(before.body.code).toBe(200);
+    }
+    const out = await t.request.post(endpoints.logout.path).set("authorization", user.token);
+    expect(out.body.code).toBe(200);
+    const started = Date.now();
+    const here = await t.request.get(USER_INFO).set("authorization", user.token);
+    const there = await otherRequest.get(USER_INFO).set("authorization", user.token);
+    expect(here.body.code).toBe(600);
+    expect(there.body.code).toBe(600);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("refuses every token of a user at once when all their sessions are revoked (password reset, cancellation)", async () => {
+    const user = await t.user();
+    const second = await t.app.deps.tokens.issue(user.id);
+    await other.deps.tokens.revokeAllOf(user.id);
+    for (const token of [user.token, second]) {
+      expect((await t.request.get(USER_INFO).set("authorization", token)).body.code).toBe(600);
+      expect((await otherRequest.get(USER_INFO).set("authorization", token)).body.code).toBe(600);
+    }
+  });
+
+  it("shows a membership change (a payment, an expiry) on the next read", async () => {
+    const user = await t.user();
+    const roleOpen = async () => {
+      const res = await otherRequest
+        .get(`${endpoints.roleList.path}?limit=200&page=1`)
+        .set("authorization", user.token);
+      return (res.body.data.records as { equityStatus: number }[]).filter((r) => r.equityStatus === 1).length;
+    };
+    expect((await t.request.get(USER_INFO).set("authorization", user.token)).body.data.vipType).toBeUndefined();
+    const lockedOpen = await roleOpen();
+
+    await t.db.user.update({
+      where: { id: user.id },
+      data: { vipType: "diamond", vipExpiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    expect((await otherRequest.get(USER_INFO).set("authorization", user.token)).body.data.vipType).toBe("diamond");
+    expect(await roleOpen()).toBeGreaterThan(lockedOpen);
+
+    await t.db.user.update({ where: { id: user.id }, data: { vipExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await otherRequest.get(USER_INFO).set("authorization", user.token)).body.data.vipType).toBeUndefined();
+    expect(await roleOpen()).toBe(lockedOpen);
+  });
+
+  it("never hands one user's answer to another under interleaved concurrent load", async () => {
+    const [a, b] = [await t.user({ vipType: "gold" }), await t.user({ vipType: "diamond" })];
+    const roles = await t.request.get(`${endpoints.roleList.path}?limit=200&page=1`).set("authorization", a.token);
+    const open = (roles.body.data.records as { id: string; equityStatus: number }[]).filter(
+      (r) => r.equityStatus === 1,
+    );
+    const plans = new Map<string, string>();
+    for (const [user, role] of [
+      [a, open[0]],
+      [b, open[1]],
+    ] as const) {
+      const added = await t.request
+        .post(endpoints.planAdd.path)
+        .set("authorization", user.token)
+        .send({ roleId: role?.id, roleType: "1", name: `plan of ${user.email}` });
+      expect(added.body.code).toBe(200);
+      plans.set(user.id, added.body.data);
+    }
+
+    const calls = Array.from({ length: 300 }, (_, i) => {
+      const user = i % 2 ? a : b;
+      const request = i % 3 ? t.request : otherRequest;
+      const kind = i % 3;
+      if (kind === 0) {
+        return request
+          .get(USER_INFO)
+          .set("authorization", user.token)
+          .then((res) => expect(res.body.data.userId).toBe(user.id));
+      }
+      if (kind === 1) {
+        return request
+          .get(`${endpoints.planList.path}?page=1&limit=20`)
+          .set("authorization", user.token)
+          .then((res) => {
+            expect(res.body.data.records.map((p: { planId: string }) => p.planId)).toEqual([plans.get(user.id)]);
+          });
+      }
+      return request
+        .get(`${endpoints.planInfo.path}?planId=${plans.get(user.id)}`)
+        .set("authorization", user.token)
+        .then((res) => expect(res.body.data.name).toBe(`plan of ${user.email}`));
+    });
+    await Promise.all(calls);
+
+    // And by id: the other user's plan is not found.
+    const foreign = await t.request
+      .get(`${endpoints.planInfo.path}?planId=${plans.get(b.id)}`)
+      .set("authorization", a.token);
+    expect(foreign.body.code).not.toBe(200);
+  });
+});
