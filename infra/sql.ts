@@ -27,14 +27,22 @@ export const sqliteFile = (url: string) => url.replace(/^file:/, "");
 export const sqlDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export function createSqlReader(url: string): SqlReader {
-  const db = new Database(sqliteFile(url), { fileMustExist: true });
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
+  // Opened on the first read, as the Prisma client connects on its first query: building the app
+  // touches no file (the migrations may not have run yet).
+  let db: Database.Database | null = null;
   const statements = new Map<string, Statement>();
+  const open = () => {
+    if (!db) {
+      db = new Database(sqliteFile(url), { fileMustExist: true });
+      db.pragma("journal_mode = WAL");
+      db.pragma("busy_timeout = 5000");
+    }
+    return db;
+  };
   const prepare = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
-      statement = db.prepare(sql);
+      statement = open().prepare(sql);
       if (!statement.reader) throw new Error(`not a read: ${sql}`);
       statements.set(sql, statement);
     }
@@ -43,6 +51,10 @@ export function createSqlReader(url: string): SqlReader {
   return {
     get: <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
     all: <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
-    close: () => db.close(),
+    close: () => {
+      statements.clear();
+      db?.close();
+      db = null;
+    },
   };
 }

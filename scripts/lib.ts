@@ -4,6 +4,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
+import { sqliteFile } from "../infra/sql.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -24,6 +26,13 @@ export function migrate(url: string) {
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`prisma migrate deploy failed:\n${result.stdout}\n${result.stderr}`);
+  // WAL, kept in the file: the hot reads' connection never waits for a writer (infra/sql.ts).
+  const db = new Database(sqliteFile(url));
+  try {
+    db.pragma("journal_mode = WAL");
+  } finally {
+    db.close();
+  }
 }
 
 const WEB_INPUTS = ["web", "shared", "vite.config.ts", "package-lock.json", "index.html"];
