@@ -1,5 +1,5 @@
 /**
- * The hot read path (docs/decisions/024-hot-reads.md): a second, read-only-by-use connection to the
+ * The hot read path (docs/decisions/027-hot-reads.md): a second, read-only-by-use connection to the
  * same SQLite file, with prepared statements kept per SQL text. A read here takes microseconds;
  * the same read through the Prisma client takes about a millisecond. Prisma keeps every write.
  *

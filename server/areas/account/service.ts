@@ -215,7 +215,7 @@ export function createAccountService(
     },
 
     async userInfo(userId: string): Promise<UserInfoData> {
-      // A hot read (every page load asks): prepared statements, not the ORM (decision 024).
+      // A hot read (every page load asks): prepared statements, not the ORM (decision 027).
       const user = deps.reads.get<UserInfoRow>(
         `SELECT "id", "email", "phone", "sourcesNo", "nickname", "vipType", "vipExpiresAt",
                 "passwordHash" IS NOT NULL AS "hasPassword"

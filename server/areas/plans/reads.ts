@@ -1,6 +1,6 @@
 /**
  * The plan reads the web app makes most (the plan page, the plan list), as prepared statements on
- * the read connection (infra/sql.ts, docs/decisions/024-hot-reads.md). Every query names its owner.
+ * the read connection (infra/sql.ts, docs/decisions/027-hot-reads.md). Every query names its owner.
  * Rows come as SQLite gives them: dates are ISO text.
  */
 
