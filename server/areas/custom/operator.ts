@@ -105,6 +105,8 @@ export function createCustomOperator(deps: Pick<Deps, "db" | "clock" | "jobs">) 
         imgKey: base.imgKey,
       },
     });
+    // its portrait, as a DIY face gets one (the same file as the base's when it was rendered)
+    await jobs.run("avatarThumbnail", { kind: "custom", id: roleId }, { jobId: `portrait-${roleId}` });
     return roleId;
   }
 
