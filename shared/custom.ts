@@ -164,12 +164,14 @@ export type CustomProblem = { code: CodeName; params?: Record<string, string | n
 
 /**
  * The form's rules, in the order the form shows its fields: description, style, budget, deadline.
- * The first problem is answered, with the code the server sends and the web shows.
+ * The first problem is answered, with the code the server sends and the web shows. `budget` and
+ * `deadline` are the site's rules as `budgetRules` and `deadlineBounds` give them (the web has
+ * them from the select-init call, so it judges by the server's today, not the browser's clock).
  */
 export function checkCustomFields(
   input: CustomFieldsInput,
-  site: Site,
-  now: Date,
+  budget: { min: number; max: number; symbol: string },
+  deadline: { today: string; min: string; max: string; minDays: number; maxDays: number },
 ): { ok: true; value: CustomFields } | ({ ok: false } & CustomProblem) {
   const description = (input.description ?? "").trim();
   if (!description) return { ok: false, code: "DESCRIPTION_REQUIRED" };
@@ -179,25 +181,23 @@ export function checkCustomFields(
   const style = (input.style ?? "").trim();
   if (!isCustomStyle(style)) return { ok: false, code: "CUSTOM_STYLE_REQUIRED" };
 
-  const budgets = budgetRules(site);
   const budgetText = String(input.budget ?? "").trim();
-  const budget = /^\d{1,12}$/.test(budgetText) ? Number(budgetText) : Number.NaN;
-  if (!Number.isSafeInteger(budget) || budget < budgets.min || budget > budgets.max) {
+  const amount = /^\d{1,12}$/.test(budgetText) ? Number(budgetText) : Number.NaN;
+  if (!Number.isSafeInteger(amount) || amount < budget.min || amount > budget.max) {
     return {
       ok: false,
       code: "CUSTOM_BUDGET_INVALID",
-      params: { min: formatMoney(budgets.min, budgets.symbol), max: formatMoney(budgets.max, budgets.symbol) },
+      params: { min: formatMoney(budget.min, budget.symbol), max: formatMoney(budget.max, budget.symbol) },
     };
   }
 
-  const deadline = (input.deadline ?? "").trim();
-  if (!isIsoDate(deadline)) return { ok: false, code: "CUSTOM_DEADLINE_INVALID" };
-  const bounds = deadlineBounds(now, site);
-  if (deadline <= bounds.today) return { ok: false, code: "CUSTOM_DEADLINE_PAST" };
-  if (deadline < bounds.min) return { ok: false, code: "CUSTOM_DEADLINE_TOO_SOON", params: { days: bounds.minDays } };
-  if (deadline > bounds.max) return { ok: false, code: "CUSTOM_DEADLINE_TOO_FAR", params: { days: bounds.maxDays } };
+  const day = (input.deadline ?? "").trim();
+  if (!isIsoDate(day)) return { ok: false, code: "CUSTOM_DEADLINE_INVALID" };
+  if (day <= deadline.today) return { ok: false, code: "CUSTOM_DEADLINE_PAST" };
+  if (day < deadline.min) return { ok: false, code: "CUSTOM_DEADLINE_TOO_SOON", params: { days: deadline.minDays } };
+  if (day > deadline.max) return { ok: false, code: "CUSTOM_DEADLINE_TOO_FAR", params: { days: deadline.maxDays } };
 
-  return { ok: true, value: { description, style, budget, deadline } };
+  return { ok: true, value: { description, style, budget: amount, deadline: day } };
 }
 
 /** The number of reference photos: at least one, at most five. */

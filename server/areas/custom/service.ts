@@ -206,7 +206,7 @@ export function createCustomService(deps: Pick<Deps, "db" | "clock" | "storage" 
           validationContext: "body",
         });
       }
-      const checked = checkCustomFields(input.fields, site, now);
+      const checked = checkCustomFields(input.fields, budgetRules(site), deadlineBounds(now, site));
       if (!checked.ok) throw new BizError(checked.code, checked.params);
       const countProblem = checkPhotoCount(input.tooMany ? CUSTOM_LIMITS.maxPhotos + 1 : input.files.length);
       if (countProblem) throw new BizError(countProblem.code, countProblem.params);
