@@ -259,7 +259,7 @@ export const zhCN: Messages = {
     style: "风格",
     description: "需求描述",
     descriptionHint: "工作室需要了解什么？发型、服装、角色设定、直播场景……",
-    descriptionCount: "{{length}} / {{max}}",
+    descriptionCount: "已输入 {{length}} / {{max}} 字",
     budget: "预算（{{currency}}）",
     budgetHint: "{{min}} 至 {{max}}。",
     budgetRanges: "参考预算",

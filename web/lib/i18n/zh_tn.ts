@@ -259,7 +259,7 @@ export const zhTN: Messages = {
     style: "風格",
     description: "需求描述",
     descriptionHint: "工作室需要了解什麼？髮型、服裝、角色設定、直播場景……",
-    descriptionCount: "{{length}} / {{max}}",
+    descriptionCount: "已輸入 {{length}} / {{max}} 字",
     budget: "預算（{{currency}}）",
     budgetHint: "{{min}} 至 {{max}}。",
     budgetRanges: "參考預算",
