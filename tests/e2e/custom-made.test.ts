@@ -7,7 +7,7 @@
 
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../scripts/lib.ts";
 import { FIXTURES } from "../helpers/images.ts";
@@ -26,6 +26,10 @@ function operator(...args: string[]) {
   });
   return { status: run.status, out: `${run.stdout}${run.stderr}`.trim() };
 }
+
+/** Every image on the page has loaded (or failed): a screenshot shows what a person sees. */
+const settledImages = (page: Page) =>
+  page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 20_000 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -91,6 +95,7 @@ describe("tailored models", () => {
     await page.reload();
     expect(await textOf(card.getByTestId("custom-request-status"))).toBe("Quoted");
     expect(await textOf(card.getByTestId("custom-request-quote"))).toBe("$950");
+    await settledImages(page);
     await screenshot(page, "my-customized-quoted-en");
 
     expect(operator("produce", requestNo).status).toBe(0);
@@ -110,6 +115,7 @@ describe("tailored models", () => {
     const avatar = card.getByTestId("custom-request-avatar");
     expect(await avatar.innerText()).toContain("Tailored model · Realistic");
     expect(await card.getByTestId("custom-request-cancel").count()).toBe(0);
+    await settledImages(page);
     await screenshot(page, "my-customized-delivered-en");
 
     await avatar.getByRole("link", { name: "See it in My avatars" }).click();
@@ -123,7 +129,7 @@ describe("tailored models", () => {
       .toBeGreaterThan(0);
     await screenshot(page, "my-avatars-tailored-en");
     expect(page.errors).toEqual([]);
-  });
+  }, 240_000);
 
   it("shows the form and the requests in Simplified Chinese, a rejection with its reason", async () => {
     const token = await apiLogin(baseUrl, "diamond@demo.avalive.dev");
@@ -162,7 +168,8 @@ describe("tailored models", () => {
     expect(await textOf(rejected.getByTestId("custom-request-reason"))).toBe(
       "原因：参考照片只有正面，请补充侧面照片后重新提交。",
     );
-    expect(await page.locator(".workbench__link.active").innerText()).toBe("我的定制");
+    expect(await page.locator(".workbench__link.active").innerText()).toBe("定制模型");
+    await settledImages(page);
     await screenshot(page, "my-customized-zh_cn");
 
     await page.getByTestId("custom-filter-rejected").click();
@@ -172,7 +179,7 @@ describe("tailored models", () => {
       .evaluateAll((els) => els.map((e) => e.dataset.status)))
       expect(status).toBe("rejected");
     expect(page.errors).toEqual([]);
-  });
+  }, 120_000);
 
   it("shows a gold member the benefit and the upgrade to diamond", async () => {
     const token = await apiLogin(baseUrl, "gold@demo.avalive.dev");

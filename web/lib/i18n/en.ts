@@ -226,14 +226,15 @@ export const en = {
     howTitle: "How it works",
     how: {
       send: "Send 1 to 5 reference photos, a description, your style, budget and deadline.",
-      quote: "The studio reviews the request and sends a quote within 2 working days.",
-      produce: "Once you accept the quote, modelling starts.",
+      quote: "The studio reviews it and quotes within 2 working days, then contacts you to confirm.",
+      produce: "Once you agree to the quote, modelling starts.",
       deliver: "The finished avatar appears in My avatars; the request shows it as delivered.",
     },
     statesTitle: "Where your request stands",
     states: {
       submitted: "We have your request and are reviewing it. You can still cancel.",
-      quoted: "The studio has priced it. Accept the quote to start, or cancel.",
+      quoted:
+        "The studio has priced it and contacts you to confirm. Production starts once you agree; until then you can cancel.",
       producing: "Our artists are modelling your avatar.",
       delivered: "Your avatar is in My avatars.",
       rejected: "The studio cannot make this one; the reason is shown with the request.",
