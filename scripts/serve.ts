@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningProduct {
   baseUrl: string;
+  /** Its DATA_DIR: the database and media files, for operator commands run beside it. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startProduct(name: string, extraEnv: Record<string, string
   }
   return {
     baseUrl,
+    dataDir,
     async stop() {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once("exit", r));

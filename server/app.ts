@@ -24,6 +24,7 @@ import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
 import { configRoutes } from "./areas/config/routes.ts";
 import { contentRoutes } from "./areas/content/routes.ts";
+import { customMadePublicRoutes, customMadeRoutes } from "./areas/custom/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await p1.register(mediaRoutes);
       await p1.register(orderPublicRoutes);
       await p1.register(paymentNotifyRoutes);
+      await p1.register(customMadePublicRoutes);
     },
     { prefix: "/web-api/p1" },
   );
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(planRoutes);
       await v1.register(orderRoutes);
       await v1.register(ipRoutes);
+      await v1.register(customMadeRoutes);
     },
     { prefix: "/web-api/v1" },
   );

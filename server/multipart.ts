@@ -50,3 +50,41 @@ export async function readAtMost(file: AsyncIterable<Buffer> & { truncated?: boo
   if (total > maxBytes || file.truncated) return null;
   return Buffer.concat(chunks, total);
 }
+
+/**
+ * Read a multipart form with several files under one field and some text fields. Each file is
+ * read whole up to `maxBytes` (null when it is larger: the caller answers error_1 for it, after
+ * the body is read). At most `maxFiles + 1` files are taken, one more than allowed so the caller
+ * can answer "too many" with its own message; past that, parsing stops with `tooMany` set.
+ */
+export async function readUploads(
+  request: FastifyRequest,
+  options: { field: string; maxFiles: number; maxBytes?: number },
+): Promise<{ files: (Buffer | null)[]; fields: Record<string, string>; tooMany: boolean }> {
+  const { field, maxFiles, maxBytes = PHOTO.maxBytes } = options;
+  if (!request.isMultipart())
+    throw Object.assign(new Error("not multipart"), { statusCode: 415, code: "FST_INVALID_MULTIPART_CONTENT_TYPE" });
+  const files: (Buffer | null)[] = [];
+  const fields: Record<string, string> = {};
+  let tooMany = false;
+  try {
+    // throwFileSizeLimit: false (read at runtime, missing from the types): a large file is counted
+    // here, as readUpload does, so the request is read to its end and answered with error_1.
+    const limits = { limits: { fileSize: maxBytes + 1, files: maxFiles + 1 }, throwFileSizeLimit: false };
+    const parts = request.parts(limits as Parameters<FastifyRequest["parts"]>[0]);
+    for await (const part of parts) {
+      if (part.type === "field") {
+        if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === field) {
+        files.push(await readAtMost(part.file, maxBytes));
+      } else {
+        part.file.resume(); // a file under another name: not ours, read past it
+        await new Promise((resolve) => part.file.once("end", resolve));
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code !== "FST_FILES_LIMIT") throw error;
+    tooMany = true;
+  }
+  return { files, fields, tooMany: tooMany || files.length > maxFiles };
+}

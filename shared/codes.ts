@@ -88,6 +88,21 @@ export const CODES = {
   IP_CODE_USED: c(1502, 200, "ipCodeUsed"),
   IP_CODE_EXPIRED: c(1503, 200, "ipCodeExpired"),
   IP_ALREADY_HELD: c(1504, 200, "ipAlreadyHeld"),
+
+  // tailored models: 1701-1799 (docs/decisions/026)
+  CUSTOM_DIAMOND_ONLY: c(1701, 200, "customDiamondOnly"),
+  CUSTOM_PHOTOS_REQUIRED: c(1702, 200, "customPhotosRequired"),
+  CUSTOM_TOO_MANY_PHOTOS: c(1703, 200, "customTooManyPhotos"),
+  CUSTOM_STYLE_REQUIRED: c(1704, 200, "customStyleRequired"),
+  CUSTOM_BUDGET_INVALID: c(1705, 200, "customBudgetInvalid"),
+  CUSTOM_DEADLINE_INVALID: c(1706, 200, "customDeadlineInvalid"),
+  CUSTOM_DEADLINE_PAST: c(1707, 200, "customDeadlinePast"),
+  CUSTOM_DEADLINE_TOO_SOON: c(1708, 200, "customDeadlineTooSoon"),
+  CUSTOM_DEADLINE_TOO_FAR: c(1709, 200, "customDeadlineTooFar"),
+  CUSTOM_NOT_CANCELLABLE: c(1710, 200, "customNotCancellable"),
+  CUSTOM_STATE_REFUSED: c(1711, 200, "customStateRefused"),
+  CUSTOM_QUOTE_INVALID: c(1712, 200, "customQuoteInvalid"),
+  CUSTOM_REASON_REQUIRED: c(1713, 200, "customReasonRequired"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -50,6 +50,13 @@ import {
   HelpDocParams,
   HelpSection,
 } from "./schemas/content.ts";
+import {
+  CustomRequestDetail,
+  CustomRequestIdParams,
+  CustomSelectInit,
+  MyMadeBody,
+  MyMadePage,
+} from "./schemas/custom.ts";
 import { FileData, FileIdParams, FileListData, FileListQuery } from "./schemas/files.ts";
 import { ActivateIpBody, IpLicenceHeld } from "./schemas/ip.ts";
 import { SoundFileParams, WavFile } from "./schemas/media.ts";
@@ -849,6 +856,55 @@ export const ipEndpoints = {
   }),
 };
 
+// Tailored models
+/** Tailored models (docs/decisions/026): the form's options are public, the requests the user's own. */
+const tailored = area("tailored models");
+const CUSTOM_MADE = "customMade";
+
+export const customMadeEndpoints = {
+  customSelectInit: tailored({
+    method: "GET",
+    path: `${P1}/${CUSTOM_MADE}/selectInit`,
+    auth: "p1",
+    summary: "Custom-made select init: styles, budget ranges and bounds, deadline bounds, photo rules, states",
+    response: CustomSelectInit,
+  }),
+  customMyMade: tailored({
+    method: "POST",
+    path: `${V1}/${CUSTOM_MADE}/myMade`,
+    auth: "v1",
+    summary: "My made: the user's tailored-model requests, newest first, paged, optionally one state",
+    body: MyMadeBody,
+    response: MyMadePage,
+  }),
+  customCreate: tailored({
+    method: "POST",
+    path: `${V1}/${CUSTOM_MADE}/create`,
+    auth: "v1",
+    summary:
+      "A tailored-model request (diamond members; multipart: sex, style, description, budget, deadline, 1-5 photos)",
+    multipart: true,
+    response: CustomRequestDetail,
+  }),
+  customDetail: tailored({
+    method: "GET",
+    path: `${V1}/${CUSTOM_MADE}/detail/:id`,
+    auth: "v1",
+    summary: "One of the user's requests, with its photos and the states it went through",
+    params: CustomRequestIdParams,
+    response: CustomRequestDetail,
+  }),
+  customCancel: tailored({
+    method: "POST",
+    path: `${V1}/${CUSTOM_MADE}/cancel/:id`,
+    auth: "v1",
+    summary: "Withdraw a request that is submitted or quoted",
+    params: CustomRequestIdParams,
+    response: CustomRequestDetail,
+  }),
+};
+// End of tailored models
+
 /** Every entry, by name: `endpoints.orderCreate`. */
 export const endpoints = {
   ...healthEndpoints,
@@ -863,6 +919,7 @@ export const endpoints = {
   ...orderEndpoints,
   ...contentEndpoints,
   ...ipEndpoints,
+  ...customMadeEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

@@ -199,6 +199,98 @@ export const MESSAGES = {
   trialStarted: m("Your free trial has started", "免费试用已开通", "免費試用已開通"),
   notifyRefused: m("Notification refused", "通知验证失败", "通知驗證失敗"),
 
+  // tailored models (docs/decisions/026)
+  customDiamondOnly: m(
+    "Tailored models are a diamond-member benefit. Upgrade to diamond to send a request.",
+    "形象定制是钻石会员权益，升级钻石会员即可提交定制需求。",
+    "形象定制是鑽石會員權益，升級鑽石會員即可提交定制需求。",
+  ),
+  customPhotosRequired: m(
+    "Please add at least one reference photo",
+    "请至少添加一张参考照片",
+    "請至少添加一張參考照片",
+  ),
+  customTooManyPhotos: m(
+    "You can add at most {max} reference photos",
+    "参考照片最多 {max} 张",
+    "參考照片最多 {max} 張",
+  ),
+  customStyleRequired: m("Please choose a style", "请选择风格", "請選擇風格"),
+  customBudgetInvalid: m(
+    "Please enter a budget between {min} and {max}",
+    "请输入 {min} 至 {max} 之间的预算",
+    "請輸入 {min} 至 {max} 之間的預算",
+  ),
+  customDeadlineInvalid: m("Please choose a deadline", "请选择交付日期", "請選擇交付日期"),
+  customDeadlinePast: m("The deadline must be a day after today", "交付日期必须晚于今天", "交付日期必須晚於今天"),
+  customDeadlineTooSoon: m(
+    "The deadline must be at least {days} days from today",
+    "交付日期至少需在 {days} 天之后",
+    "交付日期至少需在 {days} 天之後",
+  ),
+  customDeadlineTooFar: m(
+    "The deadline can be at most {days} days from today",
+    "交付日期最多为 {days} 天之后",
+    "交付日期最多為 {days} 天之後",
+  ),
+  customNotCancellable: m("This request can no longer be cancelled", "该定制需求已无法取消", "該定制需求已無法取消"),
+  customStateRefused: m(
+    "This request is {status}; {action} needs it to be {allowed}",
+    "该需求当前为 {status}，{action} 仅适用于 {allowed}",
+    "該需求目前為 {status}，{action} 僅適用於 {allowed}",
+  ),
+  customQuoteInvalid: m(
+    "The quote must be a whole number of {unit} from 1 to {max}",
+    "报价须为 1 至 {max} 之间的整数（单位：{unit}）",
+    "報價須為 1 至 {max} 之間的整數（單位：{unit}）",
+  ),
+  customReasonRequired: m("Please give the reason", "请填写原因", "請填寫原因"),
+  customCancelled: m("Request cancelled", "已取消需求", "已取消需求"),
+  customSubmitted: m(
+    "Request sent. The studio will quote within 2 working days.",
+    "需求已提交，工作室将在 2 个工作日内报价。",
+    "需求已提交，工作室將在 2 個工作日內報價。",
+  ),
+  customAvatarName: m("Tailored model · {style}", "定制形象·{style}", "定制形象·{style}"),
+  customStatus_submitted: m("Submitted", "已提交", "已提交"),
+  customStatus_quoted: m("Quoted", "已报价", "已報價"),
+  customStatus_producing: m("In production", "制作中", "製作中"),
+  customStatus_delivered: m("Delivered", "已交付", "已交付"),
+  customStatus_rejected: m("Rejected", "已拒绝", "已拒絕"),
+  customStatus_cancelled: m("Cancelled", "已取消", "已取消"),
+  customStyle_realistic: m("Realistic", "写实", "寫實"),
+  customStyle_stylised: m("Stylised", "风格化", "風格化"),
+  customStyle_anime: m("Anime", "二次元", "二次元"),
+  customStyle_cartoon: m("Cartoon", "卡通", "卡通"),
+  customStyleText_realistic: m(
+    "True to life: your face, skin and hair as in the photos.",
+    "贴近真人：还原照片中的五官、肤色与发色。",
+    "貼近真人：還原照片中的五官、膚色與髮色。",
+  ),
+  customStyleText_stylised: m(
+    "Recognisably you, with softer shapes and a cleaner finish.",
+    "保留辨识度，线条更柔和、质感更干净。",
+    "保留辨識度，線條更柔和、質感更乾淨。",
+  ),
+  customStyleText_anime: m(
+    "Large eyes and bright colours, in the style of Japanese animation.",
+    "大眼睛、明亮配色的日系动漫风格。",
+    "大眼睛、明亮配色的日系動漫風格。",
+  ),
+  customStyleText_cartoon: m(
+    "Playful proportions for mascots and brand characters.",
+    "俏皮的比例，适合吉祥物与品牌角色。",
+    "俏皮的比例，適合吉祥物與品牌角色。",
+  ),
+  customBudget_entry: m("Bust from your photos", "照片定制半身形象", "照片定制半身形象"),
+  customBudget_standard: m("Full avatar with an outfit", "全身形象含一套服装", "全身形象含一套服裝"),
+  customBudget_premium: m(
+    "Full avatar, outfits and a motion set",
+    "全身形象、多套服装与动作包",
+    "全身形象、多套服裝與動作包",
+  ),
+  customBudget_brand: m("Brand character with usage rights", "品牌 IP 角色及使用授权", "品牌 IP 角色及使用授權"),
+
   // catalogue names
   tier_silver: m("Silver member", "白银会员", "白銀會員"),
   tier_gold: m("Gold member", "黄金会员", "黃金會員"),

@@ -10,5 +10,6 @@ import { startProduct } from "../../scripts/serve.ts";
 export default async function setup(project: TestProject) {
   const product = await startProduct("e2e");
   project.provide("baseUrl", product.baseUrl);
+  project.provide("dataDir", product.dataDir);
   return () => product.stop();
 }

@@ -13,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     templateDb: string;
     baseUrl: string;
+    /** The E2E server's DATA_DIR: an operator command (npm run custom) works on its database. */
+    dataDir: string;
   }
 }
 

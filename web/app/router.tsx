@@ -60,6 +60,11 @@ const PAGES: Record<string, Lazy> = {
     import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.OrdersPage })),
   "/myCenter/myOrder": () =>
     import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.MyOrderPage })),
+  "/customized": () => import("../features/custom/CustomizedPage.tsx").then((m) => ({ Component: m.CustomizedPage })),
+  "/myCustomized": () =>
+    import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.MyCustomizedPage })),
+  "/workbench/myCustomized": () =>
+    import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.WorkbenchMyCustomized })),
 };
 
 /** Layouts of routes with children; the others just render the child. */

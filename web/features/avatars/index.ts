@@ -4,3 +4,5 @@ export {
   createCartoon,
   toonify,
 } from "./start-design/cloningApi.ts";
+/** The photo checks of photo cloning (spec section 5), for other uploads of reference photos. */
+export { checkPhoto, type PhotoCheck } from "./start-design/photoCheck.ts";
