@@ -116,7 +116,7 @@ export interface CreateInput {
   tooMany: boolean;
 }
 
-export function createCustomService(deps: Pick<Deps, "db" | "clock" | "storage" | "env">) {
+export function createCustomService(deps: Pick<Deps, "db" | "reads" | "clock" | "storage" | "env">) {
   const { db, clock, storage, env } = deps;
   const site = env.SITE;
   const photosOrdered = { orderBy: { sort: "asc" as const } };
@@ -196,7 +196,7 @@ export function createCustomService(deps: Pick<Deps, "db" | "clock" | "storage" 
      */
     async create(userId: string, input: CreateInput, language: Language): Promise<CustomRequestDetail> {
       const now = clock.now();
-      if ((await currentVip(db, userId, now)) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
+      if (currentVip(deps.reads, userId, now) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
 
       const sexText = input.fields.sex ?? "2";
       if (sexText !== "1" && sexText !== "2") {
