@@ -9,7 +9,7 @@
 
 import path from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 const PAGES = ["app", "scene"];
 
@@ -45,7 +45,7 @@ export default defineConfig(() => {
   if (!PAGES.includes(page) || !outDir) throw new Error("CLIENT_PAGE (app or scene) and CLIENT_OUT are needed");
   // a production build whatever the caller's NODE_ENV (see the web's vite.config.ts)
   process.env.NODE_ENV = "production";
-  return {
+  const config: UserConfig = {
     root: path.resolve(import.meta.dirname, page),
     base: "./",
     publicDir: false,
@@ -60,4 +60,5 @@ export default defineConfig(() => {
       modulePreload: { polyfill: false },
     },
   };
+  return config;
 });

@@ -56,7 +56,8 @@ export function clientsSourceHash(): string {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
-  if (result.status !== 0) throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
+  if (result.status !== 0)
+    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
 }
 
 /** A client page built by Vite into `outDir` (clients/vite.config.ts). */

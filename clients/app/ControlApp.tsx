@@ -14,20 +14,37 @@ import {
   pickLanguage,
   STRINGS,
 } from "../common/i18n.ts";
-import { fetchPlan, fetchState, fetchVip, LAUNCHER_CODE, type LauncherState, launcher, type VipSummary } from "../common/launcher.ts";
+import {
+  fetchPlan,
+  fetchState,
+  fetchVip,
+  LAUNCHER_CODE,
+  type LauncherState,
+  launcher,
+  type VipSummary,
+} from "../common/launcher.ts";
 
 /** The plan and the hours follow the website: a plan used there shows here within this time. */
 const REFRESH_MS = 15_000;
 
-function LanguagePicker({ value, onChange, s }: { value: ClientLanguage; onChange(l: ClientLanguage): void; s: ClientStrings }) {
+function LanguagePicker({
+  value,
+  onChange,
+  s,
+}: {
+  value: ClientLanguage;
+  onChange(l: ClientLanguage): void;
+  s: ClientStrings;
+}) {
   return (
-    <div className="langs" role="group" aria-label={s.language}>
+    <fieldset className="langs">
+      <legend className="sr-only">{s.language}</legend>
       {CLIENT_LANGUAGES.map((l) => (
         <button key={l} type="button" aria-pressed={l === value} onClick={() => onChange(l)}>
           {STRINGS[l].languageName}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
 
@@ -48,10 +65,10 @@ function ServerCard({
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again when the address changes
   useEffect(() => {
     let live = true;
-    const check = () =>
-      void launcher("health", language).then((a) => live && setUp(a.code === LAUNCHER_CODE.ok));
+    const check = () => void launcher("health", language).then((a) => live && setUp(a.code === LAUNCHER_CODE.ok));
     check();
     const timer = setInterval(check, REFRESH_MS);
     return () => {
@@ -136,7 +153,9 @@ function LoginCard({
       setPassword("");
       return onLoggedIn(answer.data);
     }
-    setError(answer.code === LAUNCHER_CODE.unreachable ? fill(s.unreachable, { server: state.server }) : answer.message);
+    setError(
+      answer.code === LAUNCHER_CODE.unreachable ? fill(s.unreachable, { server: state.server }) : answer.message,
+    );
   };
 
   return (
@@ -144,7 +163,13 @@ function LoginCard({
       <h2 id="login-title">{s.loginTitle}</h2>
       <form className="form" onSubmit={submit} noValidate data-testid="client-login">
         <label htmlFor={ids.email}>{s.email}</label>
-        <input id={ids.email} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor={ids.password}>{s.password}</label>
         <input
           id={ids.password}
@@ -238,7 +263,11 @@ function AccountCards({
               {plan.name}
             </p>
             <p className="muted">
-              {fill(s.planHolds, { outfits: plan.outfits.length, pets: plan.pets.length, effects: plan.effects.length })}
+              {fill(s.planHolds, {
+                outfits: plan.outfits.length,
+                pets: plan.pets.length,
+                effects: plan.effects.length,
+              })}
             </p>
           </>
         ) : (
@@ -303,14 +332,13 @@ export function ControlApp() {
   const [language, setLanguage] = useState<ClientLanguage>(() => pickLanguage(null, navigator.languages));
   const s = STRINGS[language];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; later language changes come from the picker
   useEffect(() => {
     void fetchState(language).then((answer) => {
       if (answer.code !== LAUNCHER_CODE.ok || !answer.data) return setDown(true);
       setState(answer.data);
       if (answer.data.language) setLanguage(answer.data.language);
     });
-    // the language is only read at first; later changes come from the picker
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once
   }, []);
 
   useEffect(() => {

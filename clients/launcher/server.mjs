@@ -254,7 +254,8 @@ const actions = {
     envelope(res, CODE.ok, state(), login.message);
   },
   async "POST /launcher/logout"(req, res) {
-    if (session) await upstream(API.logout, { method: "POST", body: {}, token: session.token, language: languageOf(req) });
+    if (session)
+      await upstream(API.logout, { method: "POST", body: {}, token: session.token, language: languageOf(req) });
     logout();
     envelope(res, CODE.ok, state());
   },
@@ -342,7 +343,9 @@ function openBrowser(url) {
         ? ["open", [url]]
         : ["xdg-open", [url]];
   try {
-    spawn(command, commandArgs, { detached: true, stdio: "ignore" }).on("error", () => {}).unref();
+    spawn(command, commandArgs, { detached: true, stdio: "ignore" })
+      .on("error", () => {})
+      .unref();
   } catch {
     // no browser to open: the address is printed above
   }

@@ -6,9 +6,9 @@
  */
 
 import { useEffect, useMemo, useState } from "react";
+import type { PlanInfo } from "../../shared/schemas/plans.ts";
 import { buildPlanLook } from "../../web/features/plan/planLook.ts";
 import PlanPreview from "../../web/three/plan/PlanPreview.tsx";
-import type { PlanInfo } from "../../shared/schemas/plans.ts";
 import { type ClientLanguage, fill, pickLanguage, STRINGS } from "../common/i18n.ts";
 import { fetchPlan, fetchState, LAUNCHER_CODE } from "../common/launcher.ts";
 
@@ -50,14 +50,13 @@ export function SceneApp() {
     };
   }, [language]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once: the language picked on the client page, unless the address says one
   useEffect(() => {
     void fetchState(language).then((answer) => {
       if (!answer.data) return;
       setClientPage(answer.data.sceneUrl.replace(/scene\/$/, ""));
       if (!asked && answer.data.language) setLanguage(answer.data.language);
     });
-    // once: the language picked on the client page, unless the address says one
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once
   }, []);
 
   useEffect(() => {
