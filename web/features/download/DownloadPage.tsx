@@ -11,10 +11,10 @@ import "./download.css";
 
 type Locale = string;
 
-/** 501647 -> "490 KB" (1024-based, as file managers show it); the exact bytes are shown next to it. */
+/** 501647 -> "502 kB" (decimal units, as the unit names mean); the exact bytes are shown next to it. */
 function formatSize(bytes: number, locale: Locale): string {
-  const mb = bytes / 1024 / 1024;
-  const [value, unit] = mb >= 1 ? [mb, "megabyte"] : [bytes / 1024, "kilobyte"];
+  const mb = bytes / 1e6;
+  const [value, unit] = mb >= 1 ? [mb, "megabyte"] : [bytes / 1e3, "kilobyte"];
   return new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: mb >= 1 ? 1 : 0 }).format(value);
 }
 
