@@ -292,7 +292,11 @@ function writeAtomic(file: string, bytes: Uint8Array | string) {
 /** Put a built folder in place; another build of the same sources may have done it already. */
 function replaceDir(from: string, to: string) {
   const old = `${to}.${process.pid}.old`;
-  if (fs.existsSync(to)) fs.renameSync(to, old);
+  try {
+    fs.renameSync(to, old);
+  } catch {
+    // not there (yet), or a parallel build moved it first
+  }
   try {
     fs.renameSync(from, to);
   } catch {
@@ -330,9 +334,11 @@ export function buildClients(outDir = CLIENTS_DIST): BuildResult {
       const sha256 = createHash("sha256").update(bytes).digest("hex");
       packages.push({ id: release.id, version: release.version, file, size: bytes.length, sha256 });
     }
-    // older versions' packages go: the manifest is what is offered
+    // older versions' packages go: the manifest is what is offered (a parallel build's .tmp files stay)
     for (const name of fs.readdirSync(path.join(outDir, PACKAGES_DIR))) {
-      if (!packages.some((p) => p.file === name)) fs.rmSync(path.join(outDir, PACKAGES_DIR, name), { force: true });
+      if (name.endsWith(".zip") && !packages.some((p) => p.file === name)) {
+        fs.rmSync(path.join(outDir, PACKAGES_DIR, name), { force: true });
+      }
     }
 
     // the scene the thin client loads from the server
