@@ -244,10 +244,14 @@ function AccountCards({
         <h2 id="account-title">{s.accountTitle}</h2>
         <p data-testid="client-account">{fill(s.loggedInAs, { email: state.account?.email ?? "" })}</p>
         <p className="muted">
-          {s.membership}:{" "}
-          {vip?.current
-            ? fill(s.membershipUntil, { tier: vip.current.tierName, date: formatDate(vip.current.expiresAt, language) })
-            : s.noMembership}
+          {fill(s.membership, {
+            value: vip?.current
+              ? fill(s.membershipUntil, {
+                  tier: vip.current.tierName,
+                  date: formatDate(vip.current.expiresAt, language),
+                })
+              : s.noMembership,
+          })}
         </p>
         <button type="button" className="btn" onClick={logout}>
           {s.logout}

@@ -19,6 +19,7 @@ const baseUrl = inject("baseUrl");
 
 let browser: Browser;
 let downloaded: Buffer | null = null;
+let downloadedCloud: Buffer | null = null;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -75,6 +76,7 @@ describe("/download", () => {
     const href = (await cloud.getByTestId("download-link").getAttribute("href")) as string;
     const cloudBytes = Buffer.from(await (await fetch(`${baseUrl}${href}`)).arrayBuffer());
     expect(createHash("sha256").update(cloudBytes).digest("hex")).toBe(cloudSha);
+    downloadedCloud = cloudBytes;
 
     // the iOS app: a QR code of its store page, and the link
     const ios = page.getByTestId("download-ios");
@@ -111,6 +113,7 @@ describe("/download", () => {
     // no 3D on this page
     expect(scripts.some((u) => /three|PlanPreview/i.test(u))).toBe(false);
     expect(page.errors).toEqual([]);
+    await page.context().close();
   });
 
   it.each([
@@ -127,8 +130,23 @@ describe("/download", () => {
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, `download-${language.toLowerCase()}`);
     expect(page.errors).toEqual([]);
+    await page.context().close();
   });
 });
+
+/** A user with a trial membership and a plan in use; the email. */
+async function streamer(planName: string) {
+  const email = `${unique("client")}@example.com`;
+  const token = await registerByApi(baseUrl, email, "Client-pass-123");
+  await api("/web-api/v1/vip/trial", token, {});
+  const planId = await api<string>("/web-api/v1/base/planInfo/addPlanInfo", token, {
+    roleId: "sys-f-01",
+    roleType: "1",
+    name: planName,
+  });
+  await api("/web-api/v1/base/planInfo/usePlan", token, { planId });
+  return { email, planId };
+}
 
 describe("the downloaded client", () => {
   let client: RunningClient | undefined;
@@ -138,15 +156,7 @@ describe("the downloaded client", () => {
 
   it("starts, logs in on its page and draws the plan in use", { timeout: 120_000 }, async () => {
     expect(downloaded, "the download test ran first").not.toBeNull();
-    const email = `${unique("client")}@example.com`;
-    const token = await registerByApi(baseUrl, email, "Client-pass-123");
-    await api("/web-api/v1/vip/trial", token, {});
-    const planId = await api<string>("/web-api/v1/base/planInfo/addPlanInfo", token, {
-      roleId: "sys-f-01",
-      roleType: "1",
-      name: "Client stream",
-    });
-    await api("/web-api/v1/base/planInfo/usePlan", token, { planId });
+    const { email, planId } = await streamer("Client stream");
 
     await client?.stop(); // a retry starts afresh
     client = await startClient(unzipPackage(downloaded as Buffer), baseUrl);
@@ -161,6 +171,9 @@ describe("the downloaded client", () => {
     expect(await textOf(page.getByTestId("client-account"))).toContain(email);
     expect(await textOf(page.getByTestId("client-scene-url"))).toBe(`${client.url}/scene/`);
     await screenshot(page, "client-local-en");
+    expect(page.errors).toEqual([]);
+    // its preview draws the scene too: one scene at a time on a software renderer
+    await page.context().close();
 
     // the scene OBS shows: the plan's avatar drawn on this PC
     const scene = await newPage(browser, { width: 1280 });
@@ -171,6 +184,39 @@ describe("the downloaded client", () => {
     await scene.locator(".plan-preview[data-ready='true']").waitFor({ timeout: 60_000 });
     await screenshot(scene, "client-local-scene");
     expect(scene.errors).toEqual([]);
+    await scene.context().close();
+  });
+
+  it("cloud rendering: the scene comes from the server, the hours are on the page", { timeout: 120_000 }, async () => {
+    expect(downloadedCloud, "the download test ran first").not.toBeNull();
+    const { email, planId } = await streamer("Cloud stream");
+    await client?.stop();
+    client = await startClient(unzipPackage(downloadedCloud as Buffer), baseUrl);
+    const page = await newPage(browser, { language: "ZH_CN", width: 1280 });
+    await page.goto(`${client.url}/`);
+    // the client's own language pick
+    await page.getByRole("button", { name: "简体中文" }).click();
+    const form = page.getByTestId("client-login");
+    await form.getByLabel("邮箱").fill(email);
+    await form.getByLabel("密码").fill("Client-pass-123");
+    await form.getByRole("button", { name: "登录" }).click();
+    await page.getByTestId("client-plan-name").waitFor();
+    expect(await textOf(page.getByTestId("client-hours"))).toContain("云渲染时长");
+    await screenshot(page, "client-cloud-zh_cn");
     expect(page.errors).toEqual([]);
+    await page.context().close();
+
+    const scene = await newPage(browser, { width: 1280 });
+    await scene.setViewportSize({ width: 1280, height: 720 });
+    const fromServer: string[] = [];
+    scene.on("response", (r) => r.url().includes("/scene/assets/") && fromServer.push(r.url()));
+    await scene.goto(`${client.url}/scene/`);
+    await scene.locator(".scene[data-status='ready']").waitFor({ timeout: 60_000 });
+    expect(await scene.locator(".scene").getAttribute("data-plan")).toBe(planId);
+    await scene.locator(".plan-preview[data-ready='true']").waitFor({ timeout: 60_000 });
+    expect(fromServer.length).toBeGreaterThan(0);
+    await screenshot(scene, "client-cloud-scene");
+    expect(scene.errors).toEqual([]);
+    await scene.context().close();
   });
 });
