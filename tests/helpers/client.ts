@@ -61,6 +61,10 @@ export async function startClient(folder: string, server: string): Promise<Runni
     env: { ...process.env, AVALIVE_CLIENT_HOME: home },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // never outlive the test run, even one that is cut short
+  const killOnExit = () => child.kill("SIGTERM");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.off("exit", killOnExit));
   child.stdout?.on("data", (d) => {
     log += d;
   });
