@@ -55,6 +55,17 @@ module.exports = {
       to: { path: "^worker/" },
     },
     {
+      name: "clients-use-the-3d-code-only",
+      comment:
+        "The client pages (clients/) run in the streamer's browser from a zip: they use shared/ and the web's 3D code (web/three, the plan's look), never the web app itself nor Node code.",
+      severity: "error",
+      from: { path: "^clients/", pathNot: "^clients/vite\\.config\\.ts$" },
+      to: {
+        path: "^(server|worker|infra|prisma|scripts|bench|tests|web)/",
+        pathNot: ["^web/three/", "^web/features/plan/planLook\\.ts$"],
+      },
+    },
+    {
       name: "features-through-index",
       comment: "A feature uses another feature only through its public index.ts.",
       severity: "error",

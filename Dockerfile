@@ -7,6 +7,8 @@ COPY prisma.config.ts ./
 RUN npm ci
 COPY . .
 RUN npx vite build && node -e "require('fs').writeFileSync('web/dist/.build-hash','image')"
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SKIP_WEB_BUILD=1
+# the PC client packages of /download (clients/dist), stamped with their sources' hash
+RUN npm run clients
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data SKIP_WEB_BUILD=1 SKIP_CLIENTS_BUILD=1
 EXPOSE 3000
 CMD ["npm", "start"]

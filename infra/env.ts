@@ -35,6 +35,13 @@ const Env = Type.Object({
   MAIL_FROM: Type.String({ default: "Avalive <no-reply@avalive.dev>" }),
   /** Where contact-form enquiries are delivered (through the outbox). */
   SUPPORT_EMAIL: Type.String({ default: "support@avalive.dev" }),
+  /** The built client packages (`npm run clients`); default clients/dist in the repository. */
+  CLIENTS_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * The iOS app's App Store page, for the download centre's link and QR code. Set it to the app's
+   * own page (https://apps.apple.com/app/id<number>); the default finds the app by its name.
+   */
+  IOS_APP_STORE_URL: Type.String({ pattern: "^https://", default: "https://apps.apple.com/search?term=Avalive" }),
   /** IP-code activation attempts per client address and hour. */
   IP_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   /** Contact-form enquiries per client address and hour. */

@@ -8,9 +8,16 @@ import path from "node:path";
 import { createDb } from "../infra/db.ts";
 import { loadEnv } from "../infra/env.ts";
 import { seed } from "../prisma/seed.ts";
+import { buildClientsIfStale } from "./build-clients.ts";
 import { migrate, ROOT } from "./lib.ts";
 
 const env = loadEnv();
+try {
+  // /download offers what is built: the client packages, when their sources changed
+  if (buildClientsIfStale()) console.log("clients: built");
+} catch (error) {
+  console.error(`clients: the build failed, /download offers no PC package until \`npm run clients\` works\n${error}`);
+}
 migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);
 await seed(db);

@@ -51,16 +51,22 @@ function* walk(entry: string): Generator<string> {
   }
 }
 
-/** A hash of everything the web build reads. */
-export function webSourceHash(): string {
+/** A hash of the files under these paths (relative to the root), their names included. */
+export function sourceHash(inputs: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const input of WEB_INPUTS) {
+  for (const input of inputs) {
     for (const file of walk(path.join(ROOT, input))) {
-      hash.update(path.relative(ROOT, file));
+      // the same name on every system, so the hash is too
+      hash.update(path.relative(ROOT, file).split(path.sep).join("/"));
       hash.update(fs.readFileSync(file));
     }
   }
   return hash.digest("hex");
+}
+
+/** A hash of everything the web build reads. */
+export function webSourceHash(): string {
+  return sourceHash(WEB_INPUTS);
 }
 
 /** Build the web app unless web/dist was built from exactly these sources. Returns whether it built. */

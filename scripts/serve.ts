@@ -9,6 +9,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { buildClientsIfStale } from "./build-clients.ts";
 import { buildWebIfStale, ROOT } from "./lib.ts";
 
 export function freePort(): Promise<number> {
@@ -32,6 +33,7 @@ export interface RunningProduct {
 
 export async function startProduct(name: string, extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
   buildWebIfStale();
+  buildClientsIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `avalive-${name}-`));
   const port = await freePort();
   let log = "";
@@ -45,6 +47,7 @@ export async function startProduct(name: string, extraEnv: Record<string, string
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
       SKIP_WEB_BUILD: "1",
+      SKIP_CLIENTS_BUILD: "1",
       // Its own queues: another Avalive on this Redis must not take this server's jobs.
       QUEUE_PREFIX: `avalive-${name}-${port}`,
       // rate limits raised: a suite logs in and sends codes far faster than people do

@@ -1,6 +1,7 @@
 /**
- * `npm start`: build the web app when its sources changed, apply migrations, seed demo data,
- * start the server with its jobs, and print where to go and who to log in as.
+ * `npm start`: build the web app and the client packages of /download when their sources
+ * changed, apply migrations, seed demo data, start the server with its jobs, and print where to
+ * go and who to log in as.
  */
 
 import { createDb } from "../infra/db.ts";
@@ -8,12 +9,23 @@ import { loadEnv } from "../infra/env.ts";
 import { DEMO_PASSWORD, seed, unusedDemoIpCodes } from "../prisma/seed.ts";
 import { refreshRolePortraits } from "../server/areas/roles/portraits.ts";
 import { startServer } from "../server/main.ts";
+import { buildClientsIfStale } from "./build-clients.ts";
 import { buildWebIfStale, migrate } from "./lib.ts";
 
 const env = loadEnv();
 
 if (process.env.SKIP_WEB_BUILD !== "1") {
   console.log(buildWebIfStale() ? "web: built" : "web: up to date");
+}
+if (process.env.SKIP_CLIENTS_BUILD !== "1") {
+  try {
+    console.log(buildClientsIfStale() ? "clients: built" : "clients: up to date");
+  } catch (error) {
+    // the product still runs; /download says the PC packages are not available
+    console.error(
+      `clients: the build failed, /download offers no PC package until \`npm run clients\` works\n${error}`,
+    );
+  }
 }
 migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);

@@ -26,6 +26,7 @@ import { configRoutes } from "./areas/config/routes.ts";
 import { contentRoutes } from "./areas/content/routes.ts";
 import { customMadePublicRoutes, customMadeRoutes } from "./areas/custom/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
+import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await p1.register(orderPublicRoutes);
       await p1.register(paymentNotifyRoutes);
       await p1.register(customMadePublicRoutes);
+      await p1.register(downloadRoutes);
     },
     { prefix: "/web-api/p1" },
   );
@@ -182,6 +184,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     maxAge: "365d",
   });
 
+  await app.register(clientSceneRoutes);
+
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   const hasWeb = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
   if (hasWeb) {
@@ -203,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Paths outside the API are the web app's routes: the router in the page decides.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    const apiLike = /^\/(web-api|media|dev)(\/|$)/.test(url);
+    const apiLike = /^\/(web-api|media|dev|clients)(\/|$)/.test(url);
     if (hasWeb && !apiLike && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }

@@ -89,6 +89,11 @@ export const CODES = {
   IP_CODE_EXPIRED: c(1503, 200, "ipCodeExpired"),
   IP_ALREADY_HELD: c(1504, 200, "ipAlreadyHeld"),
 
+  // downloads: 1601-1699. HTTP 404 and 503, not 200: a download link is followed by browsers,
+  // curl and download managers, which act on the status (and must not save an error as the file).
+  DOWNLOAD_NOT_FOUND: c(1601, 404, "downloadNotFound"),
+  DOWNLOAD_UNAVAILABLE: c(1602, 503, "downloadUnavailable"),
+
   // tailored models: 1701-1799 (docs/decisions/026)
   CUSTOM_DIAMOND_ONLY: c(1701, 200, "customDiamondOnly"),
   CUSTOM_PHOTOS_REQUIRED: c(1702, 200, "customPhotosRequired"),

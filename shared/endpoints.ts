@@ -57,6 +57,7 @@ import {
   MyMadeBody,
   MyMadePage,
 } from "./schemas/custom.ts";
+import { DownloadEntry, DownloadFileParams, ZipFile } from "./schemas/downloads.ts";
 import { FileData, FileIdParams, FileListData, FileListQuery } from "./schemas/files.ts";
 import { ActivateIpBody, IpLicenceHeld } from "./schemas/ip.ts";
 import { SoundFileParams, WavFile } from "./schemas/media.ts";
@@ -136,6 +137,7 @@ const orders = area("membership and orders");
 const help = area("help");
 const announcements = area("announcements");
 const ip = area("IP activation");
+const downloads = area("downloads");
 
 export const healthEndpoints = {
   health: health({
@@ -905,6 +907,26 @@ export const customMadeEndpoints = {
 };
 // End of tailored models
 
+/** /web-api/p1: the download centre (/download) and its client packages. */
+export const downloadEndpoints = {
+  downloadList: downloads({
+    method: "GET",
+    path: `${P1}/download/list`,
+    auth: "p1",
+    summary: "The download centre: the PC clients with their package (size, SHA-256, link) and the iOS app",
+    response: Type.Array(DownloadEntry),
+  }),
+  /** Not an envelope: the zip itself (its route adds the real 200 answer). */
+  downloadFile: downloads({
+    method: "GET",
+    path: `${P1}/download/file/:name`,
+    auth: "p1",
+    summary: "A PC client's package (zip), checked against its SHA-256 before it is served",
+    params: DownloadFileParams,
+    response: ZipFile,
+  }),
+};
+
 /** Every entry, by name: `endpoints.orderCreate`. */
 export const endpoints = {
   ...healthEndpoints,
@@ -920,6 +942,7 @@ export const endpoints = {
   ...contentEndpoints,
   ...ipEndpoints,
   ...customMadeEndpoints,
+  ...downloadEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

@@ -196,6 +196,14 @@ export const MESSAGES = {
     "你已擁有{licence}，此啟用碼可留給他人使用",
   ),
   ipActivated: m("Activation successful", "激活成功", "啟用成功"),
+
+  // downloads
+  downloadNotFound: m("There is no such download", "没有这个下载文件", "沒有這個下載檔案"),
+  downloadUnavailable: m(
+    "This client is not available on this server right now; please try again later",
+    "此服务器暂时无法提供该客户端，请稍后再试",
+    "此伺服器暫時無法提供該客戶端，請稍後再試",
+  ),
   trialStarted: m("Your free trial has started", "免费试用已开通", "免費試用已開通"),
   notifyRefused: m("Notification refused", "通知验证失败", "通知驗證失敗"),
 

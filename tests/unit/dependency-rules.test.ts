@@ -13,6 +13,7 @@ const BIN = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-crui
 const FEATURE = "web/features/__depcheck__";
 const WORKER = "worker/__depcheck__";
 const SHARED = "shared/__depcheck__";
+const CLIENTS = "clients/__depcheck__";
 
 function write(file: string, text: string) {
   fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
@@ -36,17 +37,24 @@ describe("import rules", () => {
     write(`${FEATURE}/to-feature.ts`, 'export { useSiteConfig } from "../site/api.ts";\n');
     write(`${WORKER}/to-server.ts`, 'export { BizError } from "../../server/errors.ts";\n');
     write(`${SHARED}/to-web.ts`, 'export { newId } from "../../web/lib/ids.ts";\n');
+    write(`${CLIENTS}/to-web-app.ts`, 'export { request } from "../../web/lib/api.ts";\n');
+    write(
+      `${CLIENTS}/clean/clean.ts`,
+      'export { countFrame } from "../../../web/three/probe.ts";\nexport { CODES } from "../../../shared/codes.ts";\n',
+    );
     write(
       `${FEATURE}/clean/clean.ts`,
       'export { useSiteConfig } from "../../site/index.ts";\nexport { CODES } from "../../../../shared/codes.ts";\n',
     );
   });
   afterAll(() => {
-    for (const dir of [FEATURE, WORKER, SHARED]) fs.rmSync(path.join(ROOT, dir), { recursive: true, force: true });
+    for (const dir of [FEATURE, WORKER, SHARED, CLIENTS])
+      fs.rmSync(path.join(ROOT, dir), { recursive: true, force: true });
   });
 
-  it("fails on a cycle and on each wrong-way import, naming the rule", () => {
-    const { status, output } = cruise(FEATURE, WORKER, SHARED);
+  // each spawns dependency-cruiser: seconds on a busy 2-core machine
+  it("fails on a cycle and on each wrong-way import, naming the rule", { timeout: 30_000 }, () => {
+    const { status, output } = cruise(FEATURE, WORKER, SHARED, CLIENTS);
     expect(status, output).not.toBe(0);
     expect(output).toMatch(/error no-circular: web\/features\/__depcheck__\/cycle-[ab]\.ts/);
     expect(output).toContain("error web-not-node: web/features/__depcheck__/to-server.ts → server/errors.ts");
@@ -55,11 +63,12 @@ describe("import rules", () => {
     );
     expect(output).toContain("error worker-not-server: worker/__depcheck__/to-server.ts → server/errors.ts");
     expect(output).toContain("error shared-imports-only-shared: shared/__depcheck__/to-web.ts → web/lib/ids.ts");
+    expect(output).toContain("error clients-use-the-3d-code-only: clients/__depcheck__/to-web-app.ts → web/lib/api.ts");
     expect(output).not.toContain("clean.ts");
   });
 
-  it("passes a file that keeps the rules", () => {
-    const { status, output } = cruise(`${FEATURE}/clean`);
+  it("passes a file that keeps the rules", { timeout: 30_000 }, () => {
+    const { status, output } = cruise(`${FEATURE}/clean`, `${CLIENTS}/clean`);
     expect(output).toContain("no dependency violations found");
     expect(status).toBe(0);
   });

@@ -52,6 +52,7 @@ const PAGES: Record<string, Lazy> = {
   "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
   "/live": () => import("../features/live/LivePage.tsx").then((m) => ({ Component: m.LivePage })),
   "/ip": () => import("../features/ip/IpPage.tsx").then((m) => ({ Component: m.IpPage })),
+  "/download": () => import("../features/download/DownloadPage.tsx").then((m) => ({ Component: m.DownloadPage })),
   "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
   "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
   "/appMember": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.AppMemberPage })),
