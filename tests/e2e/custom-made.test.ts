@@ -74,6 +74,8 @@ describe("tailored models", () => {
     expect(await textOf(page.getByTestId("custom-error-deadline"))).toBe(
       "The deadline must be at least 14 days from today",
     );
+    await page.getByTestId("custom-budget").scrollIntoViewIfNeeded();
+    await screenshot(page, "customized-form-filled-en");
     await page.getByTestId("custom-deadline").fill(inDays(40));
     await page.getByTestId("custom-submit").click();
     await page
