@@ -78,8 +78,7 @@ export async function readUploads(
       } else if (part.fieldname === field) {
         files.push(await readAtMost(part.file, maxBytes));
       } else {
-        part.file.resume(); // a file under another name: not ours, read past it
-        await new Promise((resolve) => part.file.once("end", resolve));
+        await readAtMost(part.file, 0); // a file under another name: not ours, read past it
       }
     }
   } catch (error) {

@@ -74,6 +74,8 @@ describe("tailored models", () => {
     expect(await textOf(page.getByTestId("custom-error-deadline"))).toBe(
       "The deadline must be at least 14 days from today",
     );
+    await page.getByTestId("custom-budget").scrollIntoViewIfNeeded();
+    await screenshot(page, "customized-form-filled-en");
     await page.getByTestId("custom-deadline").fill(inDays(40));
     await page.getByTestId("custom-submit").click();
     await page
@@ -173,13 +175,14 @@ describe("tailored models", () => {
     await screenshot(page, "my-customized-zh_cn");
 
     await page.getByTestId("custom-filter-rejected").click();
-    await expect.poll(() => page.getByTestId("custom-request").count()).toBeGreaterThan(0);
-    for (const status of await page
-      .getByTestId("custom-request")
-      .evaluateAll((els) => els.map((e) => e.dataset.status)))
-      expect(status).toBe("rejected");
+    // the previous page stays on screen until the filtered one arrives
+    await expect
+      .poll(async () => [
+        ...new Set(await page.getByTestId("custom-request").evaluateAll((els) => els.map((e) => e.dataset.status))),
+      ])
+      .toEqual(["rejected"]);
     expect(page.errors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it("shows a gold member the benefit and the upgrade to diamond", async () => {
     const token = await apiLogin(baseUrl, "gold@demo.avalive.dev");

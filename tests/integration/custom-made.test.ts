@@ -150,6 +150,13 @@ describe("creating a request", () => {
     ]);
   });
 
+  it("reads past a file sent under another name, and keeps only the photos", async () => {
+    const user = await diamond();
+    const res = await submit(user.token).attach("attachment", await solidPng(600, 600), "extra.png");
+    expect(res.body.code, res.body.message).toBe(200);
+    expect(res.body.data.photoCount).toBe(1);
+  });
+
   const noFiles = (): Buffer[] => [];
   const one = () => [fixture("astronaut.png")];
   const six = async () => Array.from({ length: 6 }, () => fixture("astronaut.png"));
