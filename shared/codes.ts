@@ -88,6 +88,13 @@ export const CODES = {
   IP_CODE_USED: c(1502, 200, "ipCodeUsed"),
   IP_CODE_EXPIRED: c(1503, 200, "ipCodeExpired"),
   IP_ALREADY_HELD: c(1504, 200, "ipAlreadyHeld"),
+
+  // shop: 1701-1799
+  SHOP_ALREADY_OWNED: c(1701, 200, "shopAlreadyOwned"),
+  SHOP_NOT_FREE: c(1702, 200, "shopNotFree"),
+  SHOP_ITEM_LOCKED: c(1703, 200, "shopItemLocked"),
+  SHOP_ITEM_FREE: c(1704, 200, "shopItemFree"),
+  SHOP_ONE_AT_A_TIME: c(1705, 200, "shopOneAtATime"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

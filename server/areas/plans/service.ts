@@ -10,7 +10,8 @@ import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
-import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
+import { loadShopAccess } from "../shop/access.ts";
+import { type CatalogueRow, createCatalogue, type Equity, toCatalogueRecord } from "./catalogue.ts";
 
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
@@ -27,10 +28,16 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     return plan;
   }
 
-  /** The plan, after checking it is the caller's, and the caller's membership now. */
+  /** The caller's membership now and what they own from the shop: what each item's equity depends on. */
+  async function equityOf(userId: string): Promise<Equity> {
+    const [vip, shop] = await Promise.all([roles.vipOf(userId), loadShopAccess(db, userId)]);
+    return { vip, shop };
+  }
+
+  /** The plan, after checking it is the caller's, and the caller's equity now. */
   async function editable(userId: string, planId: string) {
-    const [plan, vip] = await Promise.all([ownPlan(userId, planId), roles.vipOf(userId)]);
-    return { plan, vip };
+    const [plan, equity] = await Promise.all([ownPlan(userId, planId), equityOf(userId)]);
+    return { plan, equity };
   }
 
   const touch = (planId: string) => db.plan.update({ where: { id: planId }, data: { updatedAt: clock.now() } });
@@ -76,16 +83,16 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     };
   }
 
-  async function expressionsOf(planId: string, vip: string | null, language: Language) {
+  async function expressionsOf(planId: string, equity: Equity, language: Language) {
     const rows = await db.planItem.findMany({
       where: { planId, slot: "expression" },
       include: { item: true },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     });
-    return rows.map((r) => ({ id: r.id, attribute: toCatalogueRecord(r.item, vip, language) }));
+    return rows.map((r) => ({ id: r.id, attribute: toCatalogueRecord(r.item, equity.vip, language, equity.shop) }));
   }
 
-  async function interactionsOf(planId: string, vip: string | null, language: Language) {
+  async function interactionsOf(planId: string, equity: Equity, language: Language) {
     const rows = await db.planInteract.findMany({
       where: { planId },
       include: { event: true, action: true },
@@ -93,22 +100,22 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     });
     return rows.map((r) => ({
       id: r.id,
-      event: toCatalogueRecord(r.event, vip, language),
+      event: toCatalogueRecord(r.event, equity.vip, language, equity.shop),
       actionKind: r.actionKind,
-      action: toCatalogueRecord(r.action, vip, language),
+      action: toCatalogueRecord(r.action, equity.vip, language, equity.shop),
     }));
   }
 
   /** Check a list of interactions (event and action, each of its kind and open) before any is written. */
-  async function checkInteractions(items: readonly InteractInput[], vip: string | null) {
+  async function checkInteractions(items: readonly InteractInput[], equity: Equity) {
     for (const item of items) {
-      await catalogue.usable([item.interactId], ["interact"], vip);
-      await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], vip);
+      await catalogue.usable([item.interactId], ["interact"], equity);
+      await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], equity);
     }
   }
 
   async function info(userId: string, planId: string, language: Language): Promise<PlanInfo> {
-    const { plan, vip } = await editable(userId, planId);
+    const { plan, equity } = await editable(userId, planId);
     const [role, items, voice, expressions, interactions] = await Promise.all([
       planRole(plan, language),
       db.planItem.findMany({
@@ -117,10 +124,10 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       }),
       plan.voiceId ? db.catalogueItem.findUnique({ where: { id: plan.voiceId } }) : null,
-      expressionsOf(planId, vip, language),
-      interactionsOf(planId, vip, language),
+      expressionsOf(planId, equity, language),
+      interactionsOf(planId, equity, language),
     ]);
-    const record = (row: CatalogueRow) => toCatalogueRecord(row, vip, language);
+    const record = (row: CatalogueRow) => toCatalogueRecord(row, equity.vip, language, equity.shop);
     const of = (slot: string) => items.filter((i) => i.slot === slot).map((i) => record(i.item));
     return {
       planId: plan.id,
@@ -199,6 +206,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
   return {
     catalogue,
     vipOf: roles.vipOf,
+    equityOf,
     info,
 
     /** 'Create a draft' around a system role ('1') or one of the user's custom roles ('2'). */
@@ -226,9 +234,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
 
     /** Save the plan's name and/or its voice. */
     async update(userId: string, input: { planId: string; name?: string; voiceId?: string | null }) {
-      const { vip } = await editable(userId, input.planId);
+      const { equity } = await editable(userId, input.planId);
       if (input.name !== undefined && isBlankName(input.name)) throw new BizError("FILENAME_EMPTY");
-      if (input.voiceId) await catalogue.usable([input.voiceId], ["voice"], vip);
+      if (input.voiceId) await catalogue.usable([input.voiceId], ["voice"], equity);
       await db.plan.update({
         where: { id: input.planId },
         data: {
@@ -241,9 +249,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
 
     /** Wear an outfit item (replacing its slot), or take a slot off. */
     async wear(userId: string, input: { planId: string; attributeId?: string; slot?: OutfitSlot }) {
-      const { vip } = await editable(userId, input.planId);
+      const { equity } = await editable(userId, input.planId);
       if (input.attributeId) {
-        const [item] = await catalogue.usable([input.attributeId], ["outfit"], vip);
+        const [item] = await catalogue.usable([input.attributeId], ["outfit"], equity);
         if (!item) throw new BizError("NOT_FOUND");
         await replaceSlot(input.planId, item.type, [item]);
       } else if (input.slot) {
@@ -254,8 +262,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     },
 
     async addExpression(userId: string, input: { planId: string; attributeId: string }) {
-      const { vip } = await editable(userId, input.planId);
-      const [item] = await catalogue.usable([input.attributeId], ["expression"], vip);
+      const { equity } = await editable(userId, input.planId);
+      const [item] = await catalogue.usable([input.attributeId], ["expression"], equity);
       if (!item) throw new BizError("NOT_FOUND");
       const existing = await db.planItem.findFirst({
         where: { planId: input.planId, slot: "expression", itemId: item.id },
@@ -273,8 +281,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     },
 
     async expressions(userId: string, planId: string, language: Language) {
-      const { vip } = await editable(userId, planId);
-      return expressionsOf(planId, vip, language);
+      const { equity } = await editable(userId, planId);
+      return expressionsOf(planId, equity, language);
     },
 
     /** Delete selected expressions; every id must be one of this plan's, or nothing is deleted. */
@@ -289,9 +297,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
 
     /** Set the scene (or backdrop) and/or the whole effect layer. */
     async assembleScene(userId: string, input: { planId: string; sceneId?: string | null; effectIds?: string[] }) {
-      const { vip } = await editable(userId, input.planId);
-      const scene = input.sceneId ? await catalogue.usable([input.sceneId], ["scene"], vip) : [];
-      const effects = input.effectIds ? await catalogue.usable(input.effectIds, ["effect"], vip) : null;
+      const { equity } = await editable(userId, input.planId);
+      const scene = input.sceneId ? await catalogue.usable([input.sceneId], ["scene"], equity) : [];
+      const effects = input.effectIds ? await catalogue.usable(input.effectIds, ["effect"], equity) : null;
       if (effects) checkCount(effects.length, PLAN_LIMITS.effects);
       await db.$transaction([
         ...(input.sceneId !== undefined
@@ -315,22 +323,22 @@ export function createPlanService(deps: Pick<Deps, "db" | "clock" | "jobs">) {
     },
 
     async assemblePets(userId: string, input: { planId: string; petIds: string[] }) {
-      const { vip } = await editable(userId, input.planId);
-      const pets = await catalogue.usable(input.petIds, ["pet"], vip);
+      const { equity } = await editable(userId, input.planId);
+      const pets = await catalogue.usable(input.petIds, ["pet"], equity);
       checkCount(pets.length, PLAN_LIMITS.pets);
       await replaceSlot(input.planId, "pet", pets);
     },
 
     async interactions(userId: string, planId: string, language: Language) {
-      const { vip } = await editable(userId, planId);
-      return interactionsOf(planId, vip, language);
+      const { equity } = await editable(userId, planId);
+      return interactionsOf(planId, equity, language);
     },
 
     /** Add interactions (one or a batch): all of them, or none when any is refused. */
     async addInteractions(userId: string, planId: string, items: InteractInput[]) {
       if (!items.length) throw new BizError("SELECTION_REQUIRED");
-      const { vip } = await editable(userId, planId);
-      await checkInteractions(items, vip);
+      const { equity } = await editable(userId, planId);
+      await checkInteractions(items, equity);
       checkCount((await db.planInteract.count({ where: { planId } })) + items.length, PLAN_LIMITS.interactions);
       const rows = await db.$transaction([
         ...items.map((item) =>

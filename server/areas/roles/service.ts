@@ -12,6 +12,7 @@ import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
+import { loadShopAccess, NO_SHOP, type ShopAccess, shopEquity } from "../shop/access.ts";
 
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
@@ -21,13 +22,18 @@ export function roleName(row: RoleRow, language: Language): string {
   return roleNamesColumn.decodeOr(row.names, {})[language] ?? row.name;
 }
 
-/** Open (1) or locked (2): a licensed character by its licence, the others by membership tier. */
+/**
+ * Open (1) or locked (2): a licensed character by its licence, a shop avatar model by owning it
+ * (docs/decisions/025), the others by membership tier.
+ */
 export function roleEquity(
-  row: Pick<RoleRow, "tier" | "licence">,
+  row: Pick<RoleRow, "id" | "tier" | "licence">,
   vipType: string | null | undefined,
   licences: Set<string>,
+  shop: ShopAccess = NO_SHOP,
 ) {
-  return row.licence ? (licences.has(row.licence) ? 1 : 2) : equityStatus(row.tier, vipType);
+  if (row.licence) return licences.has(row.licence) ? 1 : 2;
+  return shopEquity(row.id, shop) ?? equityStatus(row.tier, vipType);
 }
 
 export function toRoleRecord(
@@ -35,13 +41,14 @@ export function toRoleRecord(
   vipType: string | null | undefined,
   language: Language,
   licences: Set<string> = new Set(),
+  shop: ShopAccess = NO_SHOP,
 ): RoleRecord {
   return {
     id: row.id,
     name: roleName(row, language),
     img: row.imgKey ? mediaUrl(row.imgKey) : null,
     sex: row.sex,
-    equityStatus: roleEquity(row, vipType, licences),
+    equityStatus: roleEquity(row, vipType, licences, shop),
     tier: row.tier,
   };
 }
@@ -81,8 +88,21 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
     new Set(
       (await db.entitlement.findMany({ where: { userId, kind: "licence" }, select: { ref: true } })).map((e) => e.ref),
     );
-  /** System roles the user sees: every unlicensed one, and the licensed ones they hold. */
-  const visibleTo = (licences: Set<string>) => ({ OR: [{ licence: null }, { licence: { in: [...licences] } }] });
+  /** What opens system roles beyond the membership: licences, and avatar models owned from the shop. */
+  const accessOf = async (userId: string) => {
+    const [licences, shop] = await Promise.all([licencesOf(userId), loadShopAccess(db, userId)]);
+    return { licences, shop };
+  };
+  /**
+   * System roles the user sees: every unlicensed one and the licensed ones they hold; of the shop's
+   * avatar models, the ones they own (the shop shows the others).
+   */
+  const visibleTo = ({ licences, shop }: { licences: Set<string>; shop: ShopAccess }) => ({
+    AND: [
+      { OR: [{ licence: null }, { licence: { in: [...licences] } }] },
+      { OR: [{ shopSku: { is: null } }, { id: { in: [...shop.owned] } }] },
+    ],
+  });
 
   /** Render the avatar's portrait again in the background; the list shows the old one meanwhile. */
   const refreshPortrait = (id: string) => {
@@ -101,9 +121,10 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
   async function usableSystemRole(userId: string, id: string) {
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
-    const [vip, licences] = await Promise.all([vipOf(userId), licencesOf(userId)]);
+    const [vip, { licences, shop }] = await Promise.all([vipOf(userId), accessOf(userId)]);
     if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
-    if (roleEquity(role, vip, licences) !== 1) throw new BizError("LOCKED");
+    if (shopEquity(role.id, shop) === 2) throw new BizError("SHOP_ITEM_LOCKED");
+    if (roleEquity(role, vip, licences, shop) !== 1) throw new BizError("LOCKED");
     return role;
   }
 
@@ -127,8 +148,8 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
 
     async list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
-      const licences = await licencesOf(userId);
-      const where = { ...visibleTo(licences), ...(sex ? { sex } : {}) };
+      const access = await accessOf(userId);
+      const where = { ...visibleTo(access), ...(sex ? { sex } : {}) };
       const [rows, total, vip] = await Promise.all([
         db.role.findMany({
           where,
@@ -139,17 +160,20 @@ export function createRoleService({ db, clock, jobs }: Pick<Deps, "db" | "clock"
         db.role.count({ where }),
         vipOf(userId),
       ]);
-      return { records: rows.map((row) => toRoleRecord(row, vip, language, licences)), total };
+      return {
+        records: rows.map((row) => toRoleRecord(row, vip, language, access.licences, access.shop)),
+        total,
+      };
     },
 
     async systemRolesWithParams(userId: string, language: Language) {
-      const licences = await licencesOf(userId);
+      const access = await accessOf(userId);
       const [rows, vip] = await Promise.all([
-        db.role.findMany({ where: visibleTo(licences), orderBy: [{ sort: "asc" }, { id: "asc" }] }),
+        db.role.findMany({ where: visibleTo(access), orderBy: [{ sort: "asc" }, { id: "asc" }] }),
         vipOf(userId),
       ]);
       return rows.map((row) => ({
-        ...toRoleRecord(row, vip, language, licences),
+        ...toRoleRecord(row, vip, language, access.licences, access.shop),
         faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
         appearance: appearanceColumn.decodeOr(row.appearance, {}),
       }));
