@@ -254,7 +254,7 @@ export const zhCN: Messages = {
     detail: {
       back: "返回商城",
       unlocksTitle: "解锁内容",
-      previewOnPlan: "穿在你的形象上（方案“{{plan}}”）",
+      previewOnPlan: "在你的形象上展示（方案“{{plan}}”）",
       previewShowcase: "展示形象试穿",
       previewLabel: "{{name}} 的 3D 预览",
       buy: "立即购买",

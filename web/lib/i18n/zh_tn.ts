@@ -254,7 +254,7 @@ export const zhTN: Messages = {
     detail: {
       back: "返回商城",
       unlocksTitle: "解鎖內容",
-      previewOnPlan: "穿在你的形象上（方案「{{plan}}」）",
+      previewOnPlan: "在你的形象上展示（方案「{{plan}}」）",
       previewShowcase: "展示形象試穿",
       previewLabel: "{{name}} 的 3D 預覽",
       buy: "立即購買",
