@@ -1,8 +1,10 @@
 /**
- * The system avatars: 16 base models, both sexes, some locked by tier. Their faces are points
+ * The system avatars: 16 base models, both sexes, some locked by tier; licensed characters (IP
+ * activation) and the shop's avatar models follow. Their faces are points
  * in the slider space of shared/avatar, made deterministically so every install has the same.
  */
 
+import type { Db } from "../infra/db.ts";
 import type { FaceSliderId } from "../shared/avatar/sliders.ts";
 import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../shared/json-column.ts";
 import type { Appearance, StoredFaceParams } from "../shared/schemas/roles.ts";
@@ -18,6 +20,8 @@ interface RoleSeed {
   face: number;
   /** A licensed character (shared/ip.ts): only for holders of the licence. */
   licence?: string;
+  /** An avatar model of the digital shop: seeded with the shop (prisma/shop.ts), only for its owners. */
+  shop?: true;
 }
 
 const SEEDS: RoleSeed[] = [
@@ -185,6 +189,47 @@ const SEEDS: RoleSeed[] = [
     face: 42,
     licence: "starlight",
   },
+  // Avatar models of the digital shop (shared/shop/catalogue.ts): listed and usable once owned.
+  {
+    id: "shop-f-01",
+    name: "Skye",
+    names: { ZH_CN: "丝凯", ZH_TN: "絲凱" },
+    sex: 2,
+    tier: null,
+    appearance: { skinTone: 0.22, hairColor: "#8fd3ff", eyeColor: "#3d6fa8" },
+    face: 51,
+    shop: true,
+  },
+  {
+    id: "shop-m-01",
+    name: "Jun",
+    names: { ZH_CN: "俊", ZH_TN: "俊" },
+    sex: 1,
+    tier: null,
+    appearance: { skinTone: 0.3, hairColor: "#c0c6cf", eyeColor: "#2d2118" },
+    face: 52,
+    shop: true,
+  },
+  {
+    id: "shop-f-02",
+    name: "Amara",
+    names: { ZH_CN: "阿玛拉", ZH_TN: "阿瑪拉" },
+    sex: 2,
+    tier: null,
+    appearance: { skinTone: 0.8, hairColor: "#d4a017", eyeColor: "#3b2a1e" },
+    face: 53,
+    shop: true,
+  },
+  {
+    id: "shop-m-02",
+    name: "Felix",
+    names: { ZH_CN: "菲利克斯", ZH_TN: "菲利克斯" },
+    sex: 1,
+    tier: null,
+    appearance: { skinTone: 0.12, hairColor: "#b5651d", eyeColor: "#4d8a5a" },
+    face: 54,
+    shop: true,
+  },
 ];
 
 /**
@@ -228,7 +273,7 @@ function faceFor(seed: number, sex: 1 | 2): StoredFaceParams {
   return params;
 }
 
-export const SYSTEM_ROLES = SEEDS.map((seed, index) => ({
+const ROLES = SEEDS.map((seed, index) => ({
   id: seed.id,
   name: seed.name,
   names: roleNamesColumn.encode(seed.names),
@@ -238,4 +283,31 @@ export const SYSTEM_ROLES = SEEDS.map((seed, index) => ({
   appearance: appearanceColumn.encode(seed.appearance),
   sort: index,
   licence: seed.licence ?? null,
+  shop: seed.shop === true,
 }));
+
+const row = ({ shop: _shop, ...role }: (typeof ROLES)[number]) => role;
+
+/** The system avatars, licensed characters included (prisma/seed.ts seedRoles). */
+export const SYSTEM_ROLES = ROLES.filter((r) => !r.shop).map(row);
+/** The shop's avatar models, seeded with the shop's products (prisma/shop.ts). */
+export const SHOP_ROLES = ROLES.filter((r) => r.shop).map(row);
+
+/** Roles inserted when missing, their definition refreshed when it changed. */
+export async function upsertRoles(db: Db, roles: readonly (typeof SYSTEM_ROLES)[number][]) {
+  const existing = new Map(
+    (await db.role.findMany({ where: { id: { in: roles.map((r) => r.id) } } })).map((r) => [r.id, r]),
+  );
+  for (const role of roles) {
+    const current = existing.get(role.id);
+    if (!current) await db.role.create({ data: role });
+    else if (
+      current.faceParams !== role.faceParams ||
+      current.appearance !== role.appearance ||
+      current.tier !== role.tier ||
+      current.licence !== role.licence
+    ) {
+      await db.role.update({ where: { id: role.id }, data: role });
+    }
+  }
+}

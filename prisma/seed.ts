@@ -12,7 +12,8 @@ import { catalogueLookColumn, catalogueNamesColumn } from "../shared/json-column
 import { CATALOGUE } from "../shared/plan/catalogue.ts";
 import { syncContent } from "./content.ts";
 import { createUser } from "./factories.ts";
-import { SYSTEM_ROLES } from "./roles.ts";
+import { SYSTEM_ROLES, upsertRoles } from "./roles.ts";
+import { seedShop } from "./shop.ts";
 
 export const DEMO_PASSWORD = "Avalive2026!";
 
@@ -39,6 +40,7 @@ export async function seed(db: Db): Promise<readonly DemoAccount[]> {
   }
   await seedRoles(db);
   await seedCatalogue(db);
+  await seedShop(db);
   await syncContent(db);
   await seedIpCodes(db);
   return DEMO_ACCOUNTS;
@@ -69,21 +71,7 @@ export async function unusedDemoIpCodes(db: Db): Promise<string[]> {
 }
 
 /** The system avatars: inserted when missing, their definition refreshed when it changed. */
-export async function seedRoles(db: Db) {
-  const existing = new Map((await db.role.findMany()).map((r) => [r.id, r]));
-  for (const role of SYSTEM_ROLES) {
-    const current = existing.get(role.id);
-    if (!current) await db.role.create({ data: role });
-    else if (
-      current.faceParams !== role.faceParams ||
-      current.appearance !== role.appearance ||
-      current.tier !== role.tier ||
-      current.licence !== role.licence
-    ) {
-      await db.role.update({ where: { id: role.id }, data: role });
-    }
-  }
-}
+export const seedRoles = (db: Db) => upsertRoles(db, SYSTEM_ROLES);
 
 /**
  * The plan catalogue: inserted when missing, refreshed when its definition changed. Items that

@@ -35,6 +35,7 @@ import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
+import { shopPublicRoutes, shopRoutes } from "./areas/shop/routes.ts";
 import { createTokenService, loadSecret } from "./auth.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await p1.register(accountPublicRoutes);
       await p1.register(mediaRoutes);
       await p1.register(orderPublicRoutes);
+      await p1.register(shopPublicRoutes);
       await p1.register(paymentNotifyRoutes);
       await p1.register(customMadePublicRoutes);
       await p1.register(downloadRoutes);
@@ -166,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(orderRoutes);
       await v1.register(ipRoutes);
       await v1.register(customMadeRoutes);
+      await v1.register(shopRoutes);
     },
     { prefix: "/web-api/v1" },
   );

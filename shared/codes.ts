@@ -108,6 +108,13 @@ export const CODES = {
   CUSTOM_STATE_REFUSED: c(1711, 200, "customStateRefused"),
   CUSTOM_QUOTE_INVALID: c(1712, 200, "customQuoteInvalid"),
   CUSTOM_REASON_REQUIRED: c(1713, 200, "customReasonRequired"),
+
+  // shop: 1801-1899 (docs/decisions/025)
+  SHOP_ALREADY_OWNED: c(1801, 200, "shopAlreadyOwned"),
+  SHOP_NOT_FREE: c(1802, 200, "shopNotFree"),
+  SHOP_ITEM_LOCKED: c(1803, 200, "shopItemLocked"),
+  SHOP_ITEM_FREE: c(1804, 200, "shopItemFree"),
+  SHOP_ONE_AT_A_TIME: c(1805, 200, "shopOneAtATime"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

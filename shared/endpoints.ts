@@ -118,6 +118,16 @@ import {
   SysAttrData,
   SysRoleRecord,
 } from "./schemas/roles.ts";
+import {
+  MyGoodsPage,
+  MyGoodsQuery,
+  ShopIdParams,
+  ShopLabelCount,
+  ShopOrderPage,
+  ShopSearchBody,
+  ShopSkuDetail,
+  ShopSkuPage,
+} from "./schemas/shop.ts";
 
 /** Calls that answer no data (`data: null`). */
 const Nothing = Type.Null();
@@ -138,6 +148,7 @@ const help = area("help");
 const announcements = area("announcements");
 const ip = area("IP activation");
 const downloads = area("downloads");
+const shop = area("shop");
 
 export const healthEndpoints = {
   health: health({
@@ -927,6 +938,69 @@ export const downloadEndpoints = {
   }),
 };
 
+// Shop
+/** p1: the digital shop, open to visitors; with a token, each product says whether the caller owns it. */
+export const shopPublicEndpoints = {
+  shopSearch: shop({
+    method: "POST",
+    path: `${P1}/shop/sku/search`,
+    auth: "p1",
+    summary: "Search the shop: keyword, classification, tag; sort hot, newest or price; paged",
+    body: ShopSearchBody,
+    response: ShopSkuPage,
+  }),
+  shopClassifyList: shop({
+    method: "GET",
+    path: `${P1}/shop/classify/getList`,
+    auth: "p1",
+    summary: "The shop's classifications, each with its number of products",
+    response: Type.Array(ShopLabelCount),
+  }),
+  shopTagList: shop({
+    method: "GET",
+    path: `${P1}/shop/tag/getList`,
+    auth: "p1",
+    summary: "The shop's tags, each with its number of products",
+    response: Type.Array(ShopLabelCount),
+  }),
+  shopItem: shop({
+    method: "GET",
+    path: `${P1}/shop/sku/item/:id`,
+    auth: "p1",
+    summary: "One product: images, price in the site currency, what it unlocks, whether the caller owns it",
+    params: ShopIdParams,
+    response: ShopSkuDetail,
+  }),
+};
+
+/** v1: the user's shop orders, free claims and owned goods; paid items are ordered through order/create. */
+export const shopEndpoints = {
+  shopOrderPage: shop({
+    method: "POST",
+    path: `${V1}/shop/order/pageList`,
+    auth: "v1",
+    summary: "The user's shop orders, newest first; all, today, last 7 or 30 days",
+    body: OrderPageBody,
+    response: ShopOrderPage,
+  }),
+  shopClaimFree: shop({
+    method: "POST",
+    path: `${V1}/shop/pay/free/:id`,
+    auth: "v1",
+    summary: "Claim a free product, once per user",
+    params: ShopIdParams,
+    response: ShopSkuDetail,
+  }),
+  shopMyGoods: shop({
+    method: "GET",
+    path: `${V1}/shop/myGoods/getListPage`,
+    auth: "v1",
+    summary: "My goods: what the user owns from the shop, newest first",
+    querystring: MyGoodsQuery,
+    response: MyGoodsPage,
+  }),
+};
+
 /** Every entry, by name: `endpoints.orderCreate`. */
 export const endpoints = {
   ...healthEndpoints,
@@ -943,6 +1017,8 @@ export const endpoints = {
   ...ipEndpoints,
   ...customMadeEndpoints,
   ...downloadEndpoints,
+  ...shopPublicEndpoints,
+  ...shopEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

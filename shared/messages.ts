@@ -298,6 +298,21 @@ export const MESSAGES = {
     "全身形象、多套服裝與動作包",
   ),
   customBudget_brand: m("Brand character with usage rights", "品牌 IP 角色及使用授权", "品牌 IP 角色及使用授權"),
+  // shop
+  shopAlreadyOwned: m("You already own this item", "你已拥有该商品", "你已擁有該商品"),
+  shopNotFree: m("This item is not free: buy it instead", "该商品不是免费的，请购买", "該商品不是免費的，請購買"),
+  shopItemLocked: m(
+    "This item is sold in the shop: buy it to use it",
+    "该物品在商城出售，购买后即可使用",
+    "該物品在商城出售，購買後即可使用",
+  ),
+  shopItemFree: m(
+    "This item is free: claim it instead of paying",
+    "该商品免费，直接领取即可",
+    "該商品免費，直接領取即可",
+  ),
+  shopOneAtATime: m("Shop items are bought one at a time", "商城单品每次只能购买一件", "商城單品每次只能購買一件"),
+  shopClaimed: m("Added to My purchases", "已加入我的购买", "已加入我的購買"),
 
   // catalogue names
   tier_silver: m("Silver member", "白银会员", "白銀會員"),

@@ -5,8 +5,10 @@
  * preview draws each item from its `look`. Ids are stable: plans refer to them.
  *
  * tier: null is open to every member; "gold" and "diamond" need that rank (shared/membership.ts).
+ * The shop editions at the end are sold in the digital shop: only their owners may use them.
  */
 
+import { SHOP_EDITIONS } from "./editions.ts";
 import type { CatalogueKind, LookByKind } from "./looks.ts";
 
 export type { CatalogueKind } from "./looks.ts";
@@ -548,6 +550,9 @@ voice("whisper", ["ASMR whisper", "耳语", "耳語"], "diamond", {
   rate: 3.5,
   timbre: "whisper",
 });
+
+// Shop editions (./editions.ts): sold one by one in the digital shop, opened by owning them, not by a tier.
+for (const e of SHOP_EDITIONS) add(e.kind, e.type, e.id, e.names, null, e.look);
 
 export const CATALOGUE: readonly CatalogueItem[] = items;
 

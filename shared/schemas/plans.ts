@@ -21,12 +21,14 @@ export const CatalogueRecord = Type.Object({
   type: Type.String(),
   name: Type.String(),
   tier: Type.Union([Type.String(), Type.Null()]),
-  /** 2: locked for the caller's membership; 1: open. */
+  /** 2: locked for the caller's membership, or sold in the shop and not the caller's; 1: open. */
   equityStatus: Type.Integer(),
   /** How it is drawn or played (shared/plan/looks.ts). */
   look: Type.Record(Type.String(), Type.Unknown()),
   /** Sounds and voices: the synthesised audio to play. */
   url: Type.Union([Type.String(), Type.Null()]),
+  /** Sold in the digital shop: the product that unlocks it (only its owners may use it). */
+  skuId: Type.Optional(Type.String()),
 });
 export type CatalogueRecord = Static<typeof CatalogueRecord>;
 

@@ -66,6 +66,12 @@ const PAGES: Record<string, Lazy> = {
     import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.MyCustomizedPage })),
   "/workbench/myCustomized": () =>
     import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.WorkbenchMyCustomized })),
+  "/shop/singleList": () => import("../features/shop/ShopListPage.tsx").then((m) => ({ Component: m.ShopListPage })),
+  "/shop/singleDetail": () =>
+    import("../features/shop/ShopDetailPage.tsx").then((m) => ({ Component: m.ShopDetailPage })),
+  "/myProducts": () => import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.MyProductsPage })),
+  "/workbench/myProducts": () =>
+    import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.WorkbenchMyProducts })),
 };
 
 /** Layouts of routes with children; the others just render the child. */

@@ -9,3 +9,6 @@ import type { AvatarSex } from "../../shared/schemas/plans.ts";
 export function planLink(plan: { planId: string; roleId: string; avatarSex: AvatarSex | number }): string {
   return `/plan?${new URLSearchParams({ planId: plan.planId, roleId: plan.roleId, roleType: String(plan.avatarSex) })}`;
 }
+
+/** A product's page in the digital shop: `/shop/singleDetail?id=`. */
+export const shopItemLink = (skuId: string): string => `/shop/singleDetail?${new URLSearchParams({ id: skuId })}`;

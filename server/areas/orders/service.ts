@@ -42,8 +42,12 @@ import type {
   UserVip,
   VipSku,
 } from "../../../shared/schemas/orders.ts";
+import { SHOP_SKU_PREFIX } from "../../../shared/shop/catalogue.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { ITEM_ENTITLEMENT } from "../shop/access.ts";
+import { grantItem } from "../shop/grant.ts";
+import { assetOf, priceOf, SKU_INCLUDE } from "../shop/products.ts";
 
 const DAY_MS = 86_400_000;
 type Tx = Prisma.TransactionClient;
@@ -79,6 +83,7 @@ function dailyValue(site: Site, tier: string): number {
 /** The columns the order list reads, as SQLite gives them (dates are ISO text). */
 interface OrderListRow {
   id: string;
+  skuId: string;
   orderNo: string;
   productName: string;
   channel: string;
@@ -179,6 +184,82 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
     });
   }
 
+  /** 'Proceed Pay': a new payment attempt for the same order (never a second order). */
+  async function repay(
+    userId: string,
+    orderId: string,
+    channel: PayChannel | undefined,
+    language: Language,
+    origin: string,
+  ) {
+    await closeExpired({ id: orderId });
+    const order = await db.order.findFirst({ where: { id: orderId, userId } });
+    if (!order) throw new BizError("NOT_FOUND");
+    if (order.status === ORDER_STATUS.paid) throw new BizError("ORDER_PAID");
+    if (!PAYABLE_STATUSES.includes(order.status as 1 | 3)) throw new BizError("ORDER_CLOSED");
+    const next = channel ?? (order.channel as PayChannel);
+    checkChannel(next, order.amount);
+    const updated = await db.order.update({
+      where: { id: order.id },
+      data: { channel: next, status: ORDER_STATUS.pending, payId: randomBytes(16).toString("hex") },
+    });
+    return ticket(updated, language, origin);
+  }
+
+  /**
+   * An order for a shop item (docs/decisions/025): one at a time, never for a free item or one the
+   * user owns. An unpaid order for the same item is paid again rather than doubled; the check and
+   * the insert share a transaction, so two quick clicks make one order.
+   */
+  async function createItemOrder(
+    userId: string,
+    input: { skuId: string; channel: PayChannel; quantity?: number },
+    language: Language,
+    origin: string,
+  ): Promise<PayTicket> {
+    if ((input.quantity ?? 1) !== 1) throw new BizError("SHOP_ONE_AT_A_TIME");
+    const sku = await db.shopSku.findUnique({ where: { id: input.skuId }, include: SKU_INCLUDE });
+    if (!sku?.listed) throw new BizError("SKU_UNKNOWN");
+    const amount = priceOf(sku, site);
+    if (amount === 0) throw new BizError("SHOP_ITEM_FREE");
+    checkChannel(input.channel, amount);
+    const ref = (sku.itemId ?? sku.roleId) as string;
+    const owned = await db.entitlement.findUnique({
+      where: { userId_kind_ref: { userId, kind: ITEM_ENTITLEMENT, ref } },
+    });
+    if (owned) throw new BizError("SHOP_ALREADY_OWNED");
+    const now = clock.now();
+    const made = await db.$transaction(async (tx) => {
+      await tx.order.updateMany({
+        where: { userId, skuId: sku.id, status: ORDER_STATUS.pending, closesAt: { lte: now } },
+        data: { status: ORDER_STATUS.closed },
+      });
+      const open = await tx.order.findFirst({
+        where: { userId, skuId: sku.id, status: { in: [...PAYABLE_STATUSES] } },
+        orderBy: { createdAt: "desc" },
+      });
+      if (open) return { reuse: open.id };
+      return tx.order.create({
+        data: {
+          orderNo: makeOrderNo(now, randomInt),
+          userId,
+          skuId: sku.id,
+          kind: "item",
+          productName: assetOf(sku, language).name,
+          channel: input.channel,
+          quantity: 1,
+          amount,
+          currency: money.code,
+          payId: randomBytes(16).toString("hex"),
+          closesAt: new Date(now.getTime() + ORDER_CLOSE_MINUTES * 60_000),
+          createdAt: now,
+        },
+      });
+    });
+    if ("reuse" in made) return repay(userId, made.reuse, input.channel, language, origin);
+    return ticket(made, language, origin);
+  }
+
   return {
     vipSkus(language: Language): VipSku[] {
       return skusFor(site).flatMap((sku) =>
@@ -242,7 +323,8 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       input: { skuId: string; channel: PayChannel; quantity?: number },
       language: Language,
       origin: string,
-    ) {
+    ): Promise<PayTicket> {
+      if (input.skuId.startsWith(SHOP_SKU_PREFIX)) return createItemOrder(userId, input, language, origin);
       const sku = findSku(site, input.skuId);
       if (!sku) throw new BizError("SKU_UNKNOWN");
       const quantity = input.quantity ?? 1;
@@ -280,21 +362,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       return ticket(order, language, origin);
     },
 
-    /** 'Proceed Pay': a new payment attempt for the same order (never a second order). */
-    async repay(userId: string, orderId: string, channel: PayChannel | undefined, language: Language, origin: string) {
-      await closeExpired({ id: orderId });
-      const order = await db.order.findFirst({ where: { id: orderId, userId } });
-      if (!order) throw new BizError("NOT_FOUND");
-      if (order.status === ORDER_STATUS.paid) throw new BizError("ORDER_PAID");
-      if (!PAYABLE_STATUSES.includes(order.status as 1 | 3)) throw new BizError("ORDER_CLOSED");
-      const next = channel ?? (order.channel as PayChannel);
-      checkChannel(next, order.amount);
-      const updated = await db.order.update({
-        where: { id: order.id },
-        data: { channel: next, status: ORDER_STATUS.pending, payId: randomBytes(16).toString("hex") },
-      });
-      return ticket(updated, language, origin);
-    },
+    repay,
 
     async status(userId: string, orderId: string, language: Language): Promise<OrderStatusData> {
       await closeExpired({ id: orderId });
@@ -309,8 +377,13 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       };
     },
 
-    /** The user's orders, newest first (a hot read): prepared statements. */
-    async page(userId: string, body: OrderPageBody, language: Language): Promise<OrderPage> {
+    /** The user's orders, newest first; `kind` narrows them (the shop's: "item"). A hot read: prepared statements. */
+    async page(
+      userId: string,
+      body: OrderPageBody,
+      language: Language,
+      kind?: string,
+    ): Promise<OrderPage & { records: (OrderRow & { skuId: string })[] }> {
       // Close what has run out first, but write only when something has (reads cost microseconds).
       const now = clock.now();
       const pending = reads.all<{ closesAt: string }>(
@@ -322,25 +395,32 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       const zone = body.timeZone && isTimeZone(body.timeZone) ? body.timeZone : defaultZone;
       const from = rangeStart((body.range ?? "all") as OrderRange, now, zone);
       const since = from ? sqlDate(from) : null;
+      const only = kind ?? null;
       const rows = reads.all<OrderListRow>(
-        `SELECT "id", "orderNo", "productName", "channel", "quantity", "amount", "currency", "createdAt", "status"
-         FROM "Order" WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?)
+        `SELECT "id", "skuId", "orderNo", "productName", "channel", "quantity", "amount", "currency", "createdAt", "status"
+         FROM "Order" WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?) AND (? IS NULL OR "kind" = ?)
          ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
         userId,
         since,
         since,
+        only,
+        only,
         body.limit,
         (body.page - 1) * body.limit,
       );
       const total =
         reads.get<{ n: number }>(
-          'SELECT count(*) AS "n" FROM "Order" WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?)',
+          `SELECT count(*) AS "n" FROM "Order"
+           WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?) AND (? IS NULL OR "kind" = ?)`,
           userId,
           since,
           since,
+          only,
+          only,
         )?.n ?? 0;
-      const records: OrderRow[] = rows.map((o) => ({
+      const records = rows.map((o) => ({
         orderId: o.id,
+        skuId: o.skuId,
         orderNo: o.orderNo,
         productName: o.productName,
         channel: o.channel as PayChannel,
@@ -437,6 +517,17 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
               await tx.cloudHourEntry.create({
                 data: { userId: order.userId, minutes: order.minutes, reason: "order", orderId: order.id },
               });
+            if (order.kind === "item") {
+              const granted = await grantItem(tx, {
+                userId: order.userId,
+                skuId: order.skuId,
+                source: "shop-order",
+                sourceId: order.id,
+                now,
+              });
+              // owned already (another order, a free claim): the payment is recorded, nothing granted twice
+              if (!granted) result = "already-owned";
+            }
           } else result = "duplicate-order";
         } else {
           await tx.order.updateMany({

@@ -8,6 +8,7 @@ import type { CatalogueKind } from "../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord } from "../../../shared/schemas/plans.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { NO_SHOP, type ShopAccess, shopEquity } from "../shop/access.ts";
 
 export interface CatalogueRow {
   id: string;
@@ -20,18 +21,36 @@ export interface CatalogueRow {
 
 const AUDIBLE = new Set(["sound", "voice"]);
 
-export function toCatalogueRecord(row: CatalogueRow, vipType: string | null, language: Language): CatalogueRecord {
+/**
+ * An item as the lists answer it. Its equityStatus is the membership rule's, except for an item the
+ * shop sells (docs/decisions/025): open to its owners only, and carrying the `skuId` to buy it by.
+ */
+export function toCatalogueRecord(
+  row: CatalogueRow,
+  vipType: string | null,
+  language: Language,
+  shop: ShopAccess = NO_SHOP,
+): CatalogueRecord {
   const names = catalogueNamesColumn.decode(row.names);
+  const sold = shopEquity(row.id, shop);
+  const skuId = shop.skuOf.get(row.id);
   return {
     id: row.id,
     kind: row.kind,
     type: row.type,
     name: names[language] ?? names.EN,
     tier: row.tier,
-    equityStatus: equityStatus(row.tier, vipType),
+    equityStatus: sold ?? equityStatus(row.tier, vipType),
     look: catalogueLookColumn.decode(row.look),
     url: AUDIBLE.has(row.kind) ? soundUrl(row.id) : null,
+    ...(skuId ? { skuId } : {}),
   };
+}
+
+/** The caller's membership and what they own from the shop: what an item's equity depends on. */
+export interface Equity {
+  vip: string | null;
+  shop: ShopAccess;
 }
 
 export function createCatalogue({ db }: Pick<Deps, "db">) {
@@ -40,7 +59,7 @@ export function createCatalogue({ db }: Pick<Deps, "db">) {
     async page(
       kinds: readonly CatalogueKind[],
       query: { type?: string; page: number; limit: number },
-      vipType: string | null,
+      equity: Equity,
       language: Language,
     ) {
       const where = { kind: { in: [...kinds] }, ...(query.type ? { type: query.type } : {}) };
@@ -53,22 +72,25 @@ export function createCatalogue({ db }: Pick<Deps, "db">) {
         }),
         db.catalogueItem.count({ where }),
       ]);
-      return { records: rows.map((row) => toCatalogueRecord(row, vipType, language)), total };
+      return { records: rows.map((row) => toCatalogueRecord(row, equity.vip, language, equity.shop)), total };
     },
 
     /**
-     * The items with these ids, each of one of these kinds and open to the caller's membership:
-     * an unknown id (or one of another kind) is not found, one above the membership is locked.
-     * Answers them in the order asked, without repeats.
+     * The items with these ids, each of one of these kinds and open to the caller: an unknown id
+     * (or one of another kind) is not found, one above the membership is locked, one the shop sells
+     * and the caller does not own is locked with the shop's message. Answers them in the order
+     * asked, without repeats.
      */
-    async usable(ids: readonly string[], kinds: readonly CatalogueKind[], vipType: string | null) {
+    async usable(ids: readonly string[], kinds: readonly CatalogueKind[], equity: Equity) {
       const unique = [...new Set(ids)];
       const rows = await db.catalogueItem.findMany({ where: { id: { in: unique } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return unique.map((id) => {
         const row = byId.get(id);
         if (!row || !kinds.includes(row.kind as CatalogueKind)) throw new BizError("NOT_FOUND");
-        if (equityStatus(row.tier, vipType) !== 1) throw new BizError("LOCKED");
+        const sold = shopEquity(row.id, equity.shop);
+        if (sold === 2) throw new BizError("SHOP_ITEM_LOCKED");
+        if (sold === null && equityStatus(row.tier, equity.vip) !== 1) throw new BizError("LOCKED");
         return row;
       });
     },

@@ -9,13 +9,13 @@ import { createPlanService } from "./service.ts";
 export async function planRoutes(app: App) {
   const service = createPlanService(app.deps);
   const me = (request: FastifyRequest) => request.userId as string;
-  const vip = (request: FastifyRequest) => service.vipOf(me(request));
+  const equity = (request: FastifyRequest) => service.equityOf(me(request));
 
   /** A catalogue list: these kinds, filtered by the query's type, with the caller's equityStatus. */
   const list =
     (kinds: readonly CatalogueKind[]): EndpointHandler<typeof plans.outfitCatalogue> =>
     async (request, reply) =>
-      reply.ok(await service.catalogue.page(kinds, request.query, await vip(request), request.language));
+      reply.ok(await service.catalogue.page(kinds, request.query, await equity(request), request.language));
 
   route(app, plans.outfitCatalogue, list(["outfit", "expression"]));
   route(app, plans.sceneCatalogue, list(["scene", "effect"]));
@@ -25,7 +25,8 @@ export async function planRoutes(app: App) {
 
   route(app, plans.voiceList, async (request, reply) =>
     reply.ok(
-      (await service.catalogue.page(["voice"], { page: 1, limit: 200 }, await vip(request), request.language)).records,
+      (await service.catalogue.page(["voice"], { page: 1, limit: 200 }, await equity(request), request.language))
+        .records,
     ),
   );
 

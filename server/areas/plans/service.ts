@@ -10,7 +10,8 @@ import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService, roleName } from "../roles/service.ts";
-import { type CatalogueRow, createCatalogue, toCatalogueRecord } from "./catalogue.ts";
+import { loadShopAccess } from "../shop/access.ts";
+import { type CatalogueRow, createCatalogue, type Equity, toCatalogueRecord } from "./catalogue.ts";
 import { type PlanRow, planReads } from "./reads.ts";
 
 type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
@@ -29,10 +30,15 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     return plan;
   }
 
-  /** The plan, after checking it is the caller's, and the caller's membership now. */
+  /** The caller's membership now and what they own from the shop: what each item's equity depends on. */
+  function equityOf(userId: string): Equity {
+    return { vip: roles.vipOf(userId), shop: loadShopAccess(deps.reads, userId) };
+  }
+
+  /** The plan, after checking it is the caller's, and the caller's equity now. */
   async function editable(userId: string, planId: string) {
-    const [plan, vip] = await Promise.all([ownPlan(userId, planId), roles.vipOf(userId)]);
-    return { plan, vip };
+    const plan = await ownPlan(userId, planId);
+    return { plan, equity: equityOf(userId) };
   }
 
   const touch = (planId: string) => db.plan.update({ where: { id: planId }, data: { updatedAt: clock.now() } });
@@ -66,27 +72,27 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   }
 
   /** The plan's expressions: its own list of catalogue items. */
-  function expressionsOf(planId: string, vip: string | null, language: Language) {
+  function expressionsOf(planId: string, equity: Equity, language: Language) {
     return hot
       .items(planId)
       .filter((row) => row.slot === "expression")
-      .map((row) => ({ id: row.rowId, attribute: toCatalogueRecord(row, vip, language) }));
+      .map((row) => ({ id: row.rowId, attribute: toCatalogueRecord(row, equity.vip, language, equity.shop) }));
   }
 
-  function interactionsOf(planId: string, vip: string | null, language: Language) {
+  function interactionsOf(planId: string, equity: Equity, language: Language) {
     return hot.interactions(planId).map((r) => ({
       id: r.id,
-      event: toCatalogueRecord(r.event, vip, language),
+      event: toCatalogueRecord(r.event, equity.vip, language, equity.shop),
       actionKind: r.actionKind,
-      action: toCatalogueRecord(r.action, vip, language),
+      action: toCatalogueRecord(r.action, equity.vip, language, equity.shop),
     }));
   }
 
   /** Check a list of interactions (event and action, each of its kind and open) before any is written. */
-  async function checkInteractions(items: readonly InteractInput[], vip: string | null) {
+  async function checkInteractions(items: readonly InteractInput[], equity: Equity) {
     for (const item of items) {
-      await catalogue.usable([item.interactId], ["interact"], vip);
-      await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], vip);
+      await catalogue.usable([item.interactId], ["interact"], equity);
+      await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], equity);
     }
   }
 
@@ -94,10 +100,10 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   function info(userId: string, planId: string, language: Language): PlanInfo {
     const plan = hot.plan(userId, planId);
     if (!plan) throw new BizError("NOT_FOUND");
-    const vip = roles.vipOf(userId);
+    const equity = equityOf(userId);
     const items = hot.items(planId);
     const voice = plan.voiceId ? hot.catalogueItem(plan.voiceId) : undefined;
-    const record = (row: CatalogueRow) => toCatalogueRecord(row, vip, language);
+    const record = (row: CatalogueRow) => toCatalogueRecord(row, equity.vip, language, equity.shop);
     const of = (slot: string) => items.filter((i) => i.slot === slot).map(record);
     return {
       planId: plan.id,
@@ -116,7 +122,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       expressions: items
         .filter((row) => row.slot === "expression")
         .map((row) => ({ id: row.rowId, attribute: record(row) })),
-      interactions: interactionsOf(planId, vip, language),
+      interactions: interactionsOf(planId, equity, language),
     };
   }
 
@@ -156,6 +162,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   return {
     catalogue,
     vipOf: roles.vipOf,
+    equityOf,
     info,
 
     /** 'Create a draft' around a system role ('1') or one of the user's custom roles ('2'). */
@@ -183,9 +190,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
 
     /** Save the plan's name and/or its voice. */
     async update(userId: string, input: { planId: string; name?: string; voiceId?: string | null }) {
-      const { vip } = await editable(userId, input.planId);
+      const { equity } = await editable(userId, input.planId);
       if (input.name !== undefined && isBlankName(input.name)) throw new BizError("FILENAME_EMPTY");
-      if (input.voiceId) await catalogue.usable([input.voiceId], ["voice"], vip);
+      if (input.voiceId) await catalogue.usable([input.voiceId], ["voice"], equity);
       await db.plan.update({
         where: { id: input.planId },
         data: {
@@ -198,9 +205,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
 
     /** Wear an outfit item (replacing its slot), or take a slot off. */
     async wear(userId: string, input: { planId: string; attributeId?: string; slot?: OutfitSlot }) {
-      const { vip } = await editable(userId, input.planId);
+      const { equity } = await editable(userId, input.planId);
       if (input.attributeId) {
-        const [item] = await catalogue.usable([input.attributeId], ["outfit"], vip);
+        const [item] = await catalogue.usable([input.attributeId], ["outfit"], equity);
         if (!item) throw new BizError("NOT_FOUND");
         await replaceSlot(input.planId, item.type, [item]);
       } else if (input.slot) {
@@ -211,8 +218,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     },
 
     async addExpression(userId: string, input: { planId: string; attributeId: string }) {
-      const { vip } = await editable(userId, input.planId);
-      const [item] = await catalogue.usable([input.attributeId], ["expression"], vip);
+      const { equity } = await editable(userId, input.planId);
+      const [item] = await catalogue.usable([input.attributeId], ["expression"], equity);
       if (!item) throw new BizError("NOT_FOUND");
       const existing = await db.planItem.findFirst({
         where: { planId: input.planId, slot: "expression", itemId: item.id },
@@ -230,8 +237,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     },
 
     async expressions(userId: string, planId: string, language: Language) {
-      const { vip } = await editable(userId, planId);
-      return expressionsOf(planId, vip, language);
+      const { equity } = await editable(userId, planId);
+      return expressionsOf(planId, equity, language);
     },
 
     /** Delete selected expressions; every id must be one of this plan's, or nothing is deleted. */
@@ -246,9 +253,9 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
 
     /** Set the scene (or backdrop) and/or the whole effect layer. */
     async assembleScene(userId: string, input: { planId: string; sceneId?: string | null; effectIds?: string[] }) {
-      const { vip } = await editable(userId, input.planId);
-      const scene = input.sceneId ? await catalogue.usable([input.sceneId], ["scene"], vip) : [];
-      const effects = input.effectIds ? await catalogue.usable(input.effectIds, ["effect"], vip) : null;
+      const { equity } = await editable(userId, input.planId);
+      const scene = input.sceneId ? await catalogue.usable([input.sceneId], ["scene"], equity) : [];
+      const effects = input.effectIds ? await catalogue.usable(input.effectIds, ["effect"], equity) : null;
       if (effects) checkCount(effects.length, PLAN_LIMITS.effects);
       await db.$transaction([
         ...(input.sceneId !== undefined
@@ -272,22 +279,22 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     },
 
     async assemblePets(userId: string, input: { planId: string; petIds: string[] }) {
-      const { vip } = await editable(userId, input.planId);
-      const pets = await catalogue.usable(input.petIds, ["pet"], vip);
+      const { equity } = await editable(userId, input.planId);
+      const pets = await catalogue.usable(input.petIds, ["pet"], equity);
       checkCount(pets.length, PLAN_LIMITS.pets);
       await replaceSlot(input.planId, "pet", pets);
     },
 
     async interactions(userId: string, planId: string, language: Language) {
-      const { vip } = await editable(userId, planId);
-      return interactionsOf(planId, vip, language);
+      const { equity } = await editable(userId, planId);
+      return interactionsOf(planId, equity, language);
     },
 
     /** Add interactions (one or a batch): all of them, or none when any is refused. */
     async addInteractions(userId: string, planId: string, items: InteractInput[]) {
       if (!items.length) throw new BizError("SELECTION_REQUIRED");
-      const { vip } = await editable(userId, planId);
-      await checkInteractions(items, vip);
+      const { equity } = await editable(userId, planId);
+      await checkInteractions(items, equity);
       checkCount((await db.planInteract.count({ where: { planId } })) + items.length, PLAN_LIMITS.interactions);
       const rows = await db.$transaction([
         ...items.map((item) =>

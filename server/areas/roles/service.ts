@@ -12,6 +12,7 @@ import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
+import { loadShopAccess, NO_SHOP, type ShopAccess, shopEquity } from "../shop/access.ts";
 
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
@@ -21,13 +22,18 @@ export function roleName(row: Pick<RoleRow, "name" | "names">, language: Languag
   return roleNamesColumn.decodeOr(row.names, {})[language] ?? row.name;
 }
 
-/** Open (1) or locked (2): a licensed character by its licence, the others by membership tier. */
+/**
+ * Open (1) or locked (2): a licensed character by its licence, a shop avatar model by owning it
+ * (docs/decisions/025), the others by membership tier.
+ */
 export function roleEquity(
-  row: Pick<RoleRow, "tier" | "licence">,
+  row: Pick<RoleRow, "id" | "tier" | "licence">,
   vipType: string | null | undefined,
   licences: Set<string>,
+  shop: ShopAccess = NO_SHOP,
 ) {
-  return row.licence ? (licences.has(row.licence) ? 1 : 2) : equityStatus(row.tier, vipType);
+  if (row.licence) return licences.has(row.licence) ? 1 : 2;
+  return shopEquity(row.id, shop) ?? equityStatus(row.tier, vipType);
 }
 
 export function toRoleRecord(
@@ -35,13 +41,14 @@ export function toRoleRecord(
   vipType: string | null | undefined,
   language: Language,
   licences: Set<string> = new Set(),
+  shop: ShopAccess = NO_SHOP,
 ): RoleRecord {
   return {
     id: row.id,
     name: roleName(row, language),
     img: row.imgKey ? mediaUrl(row.imgKey) : null,
     sex: row.sex,
-    equityStatus: roleEquity(row, vipType, licences),
+    equityStatus: roleEquity(row, vipType, licences, shop),
     tier: row.tier,
   };
 }
@@ -102,8 +109,18 @@ type RoleListRow = Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "t
 export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
   const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
   const licencesOfUser = (userId: string) => licencesOf(reads, userId);
-  /** System roles the user sees: every unlicensed one, and the licensed ones they hold. */
-  const visibleTo = (licences: Set<string>) => ({ OR: [{ licence: null }, { licence: { in: [...licences] } }] });
+  /** What opens system roles beyond the membership: licences, and avatar models owned from the shop. */
+  const accessOf = (userId: string) => ({ licences: licencesOfUser(userId), shop: loadShopAccess(reads, userId) });
+  /**
+   * System roles the user sees: every unlicensed one and the licensed ones they hold; of the shop's
+   * avatar models, the ones they own (the shop shows the others).
+   */
+  const visibleTo = ({ licences, shop }: { licences: Set<string>; shop: ShopAccess }) => ({
+    AND: [
+      { OR: [{ licence: null }, { licence: { in: [...licences] } }] },
+      { OR: [{ shopSku: { is: null } }, { id: { in: [...shop.owned] } }] },
+    ],
+  });
 
   /** Render the avatar's portrait again in the background; the list shows the old one meanwhile. */
   const refreshPortrait = (id: string) => {
@@ -123,9 +140,10 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
     const vip = vipOf(userId);
-    const licences = licencesOfUser(userId);
+    const { licences, shop } = accessOf(userId);
     if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
-    if (roleEquity(role, vip, licences) !== 1) throw new BizError("LOCKED");
+    if (shopEquity(role.id, shop) === 2) throw new BizError("SHOP_ITEM_LOCKED");
+    if (roleEquity(role, vip, licences, shop) !== 1) throw new BizError("LOCKED");
     return role;
   }
 
@@ -150,26 +168,33 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     /** The role list (a hot read): prepared statements, one pass over the ordered system roles. */
     list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
-      const licences = licencesOfUser(userId);
+      const access = accessOf(userId);
       const vip = vipOf(userId);
       const visible = reads
         .all<RoleListRow>(
           'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
         )
-        .filter((row) => (!row.licence || licences.has(row.licence)) && (!sex || row.sex === sex));
+        .filter(
+          (row) =>
+            (!row.licence || access.licences.has(row.licence)) &&
+            (!access.shop.skuOf.has(row.id) || access.shop.owned.has(row.id)) &&
+            (!sex || row.sex === sex),
+        );
       const start = (query.page - 1) * query.limit;
       return {
-        records: visible.slice(start, start + query.limit).map((row) => toRoleRecord(row, vip, language, licences)),
+        records: visible
+          .slice(start, start + query.limit)
+          .map((row) => toRoleRecord(row, vip, language, access.licences, access.shop)),
         total: visible.length,
       };
     },
 
     async systemRolesWithParams(userId: string, language: Language) {
-      const licences = licencesOfUser(userId);
+      const access = accessOf(userId);
       const vip = vipOf(userId);
-      const rows = await db.role.findMany({ where: visibleTo(licences), orderBy: [{ sort: "asc" }, { id: "asc" }] });
+      const rows = await db.role.findMany({ where: visibleTo(access), orderBy: [{ sort: "asc" }, { id: "asc" }] });
       return rows.map((row) => ({
-        ...toRoleRecord(row, vip, language, licences),
+        ...toRoleRecord(row, vip, language, access.licences, access.shop),
         faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
         appearance: appearanceColumn.decodeOr(row.appearance, {}),
       }));

@@ -137,6 +137,19 @@ export function SystemAvatarTab() {
       <p className="system-avatars__dots" aria-live="polite" data-testid="slider-page">
         {t("avatars.dialog.pageOf", { page: page + 1, pages })}
       </p>
+      {/* The shop's avatar models join this list once bought (docs/decisions/025). */}
+      <p className="system-avatars__shop">
+        <a
+          href="/shop/singleList?classify=avatar"
+          data-testid="more-in-shop"
+          onClick={(event) => {
+            event.preventDefault();
+            go("/shop/singleList?classify=avatar");
+          }}
+        >
+          {t("avatars.dialog.moreInShop")} →
+        </a>
+      </p>
     </div>
   );
 }

@@ -8,20 +8,28 @@ import { startDesign } from "../../lib/startDesign.ts";
 import { refreshUserInfo } from "../account/index.ts";
 import { repayOrder, useOrderStatus } from "./api.ts";
 import { displayPrice } from "./price.ts";
+import "./checkout.css";
 
 /**
  * The checkout (spec section 4, Payment): the order, a QR code of the provider's checkout and a
  * button to open it, then the outcome as the order's status says: success (pointing to my
- * orders), failure with 'Proceed Pay' (the same order again), or 'Pay Error'.
+ * orders), failure with 'Proceed Pay' (the same order again), or 'Pay Error'. Memberships go on to
+ * Start design; a shop item passes its own next step (`paidAction`) and refresh (`onPaid`).
  */
 export function CheckoutDialog({
   ticket: initial,
   ordersPath,
   onClose,
+  onPaid,
+  paidAction,
 }: {
   ticket: PayTicket;
   ordersPath: string;
   onClose(): void;
+  /** Once the order is paid (a shop item: what it unlocks is new). */
+  onPaid?(): void;
+  /** What the paid outcome offers instead of 'Start design' (a shop item: 'Use in a plan'). */
+  paidAction?: { label: string; onClick(): void };
 }) {
   const { t } = useTranslation();
   const [ticket, setTicket] = useState(initial);
@@ -40,6 +48,13 @@ export function CheckoutDialog({
       live = false;
     };
   }, [ticket.qrText]);
+
+  const paid = status.data?.status === ORDER_STATUS.paid;
+  const onPaidRef = useRef(onPaid);
+  onPaidRef.current = onPaid;
+  useEffect(() => {
+    if (paid) onPaidRef.current?.();
+  }, [paid]);
 
   const state =
     payError || status.isError
@@ -131,19 +146,30 @@ export function CheckoutDialog({
           <p>
             {t("member.paidText")} <Link to={ordersPath}>{t("member.myOrders")}</Link>
           </p>
-          <button
-            type="button"
-            className="btn btn--primary btn--block"
-            data-testid="checkout-start-design"
-            onClick={async () => {
-              // the membership is new: design with it, not with the userInfo from before
-              await refreshUserInfo();
-              onClose();
-              await startDesign();
-            }}
-          >
-            {t("avatars.startDesign")}
-          </button>
+          {paidAction ? (
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              data-testid="checkout-paid-action"
+              onClick={paidAction.onClick}
+            >
+              {paidAction.label}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              data-testid="checkout-start-design"
+              onClick={async () => {
+                // the membership is new: design with it, not with the userInfo from before
+                await refreshUserInfo();
+                onClose();
+                await startDesign();
+              }}
+            >
+              {t("avatars.startDesign")}
+            </button>
+          )}
         </div>
       )}
       {state === "failed" && (

@@ -7,21 +7,32 @@ import { refuseLocked } from "./studioContext.ts";
 
 const SKELETONS = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
-export function LockBadge() {
+/** 'Locked' (the membership), or 'Shop' for an item the shop sells and the user does not own. */
+export function LockBadge({ shop = false }: { shop?: boolean }) {
   const { t } = useTranslation();
   return (
-    <span className="catalogue-tile__lock" data-testid="lock-badge">
-      <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
-        <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
-      </svg>
-      {t("plan.locked")}
+    <span
+      className={`catalogue-tile__lock${shop ? " catalogue-tile__lock--shop" : ""}`}
+      data-testid={shop ? "shop-badge" : "lock-badge"}
+    >
+      {shop ? (
+        <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
+          <path d="M3 5h10l-1 9H4zm2 0a3 3 0 0 1 6 0h-1.5a1.5 1.5 0 0 0-3 0z" fill="currentColor" />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true">
+          <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
+        </svg>
+      )}
+      {t(shop ? "plan.shopBadge" : "plan.locked")}
     </span>
   );
 }
 
 /**
  * A grid of catalogue items: the icon drawn from each look, its name, a lock badge on locked
- * ones (a click says 'No privileges' and calls nothing), the chosen ones pressed. An optional
+ * ones (a click says 'No privileges' and calls nothing; on a shop item, offers its page in the
+ * shop), the chosen ones pressed. An optional
  * 'none' tile comes first (take the slot off, clear the scene).
  */
 export function CatalogueGrid({
@@ -96,7 +107,7 @@ export function CatalogueTile({
         <LookIcon record={record} />
       </span>
       <span className="catalogue-tile__name">{record.name}</span>
-      {locked && <LockBadge />}
+      {locked && <LockBadge shop={Boolean(record.skuId)} />}
       {children}
     </button>
   );

@@ -1,3 +1,5 @@
 /** The plan feature's public face: the plan calls other features make (the router loads pages directly). */
-export { addPlan, plansOfRole } from "./api.ts";
-export { buildPlanLook } from "./planLook.ts";
+export { addPlan, plansOfRole, usePlanList } from "./api.ts";
+export { LookIcon } from "./icons/LookIcon.tsx";
+export { buildPlanLook, slotOf } from "./planLook.ts";
+export { menuOfItem, type PlanItemRef, putInPlan } from "./useInPlan.ts";

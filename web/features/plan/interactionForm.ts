@@ -13,14 +13,15 @@ export interface InteractionDraft {
 
 export const EMPTY_DRAFT: InteractionDraft = { interactId: "", actionKind: "", actionId: "" };
 
-/** i18n keys under plan.interaction.errors. */
-export type InteractionError = "event" | "kind" | "action" | "locked" | "duplicate" | "limit";
+/** i18n keys under plan.interaction.errors; "locked" and "shopLocked" are the server's messages. */
+export type InteractionError = "event" | "kind" | "action" | "locked" | "shopLocked" | "duplicate" | "limit";
 
 export const isActionKind = (value: string): value is ActionKind => (ACTION_KINDS as readonly string[]).includes(value);
 
 /**
  * Why a draft cannot be added, or null when it can: each part chosen (and still on offer), nothing
- * locked (the page says 'No privileges' for "locked"), not already in the plan, and room left.
+ * locked (the page says 'No privileges' for "locked", and that the shop sells it for "shopLocked"),
+ * not already in the plan, and room left.
  */
 export function validateInteraction(
   draft: InteractionDraft,
@@ -35,7 +36,9 @@ export function validateInteraction(
   if (!draft.actionKind || !isActionKind(draft.actionKind)) return "kind";
   const action = context.actions.find((a) => a.id === draft.actionId && a.type === draft.actionKind);
   if (!action) return "action";
-  if (event.equityStatus === EQUITY_LOCKED || action.equityStatus === EQUITY_LOCKED) return "locked";
+  const locked = [event, action].filter((r) => r.equityStatus === EQUITY_LOCKED);
+  if (locked.some((r) => !r.skuId)) return "locked";
+  if (locked.length) return "shopLocked";
   const same = context.existing.some(
     (i) => i.event.id === draft.interactId && i.actionKind === draft.actionKind && i.action.id === draft.actionId,
   );

@@ -1,8 +1,11 @@
 /** What every menu panel of the plan editor shares: the plan, the preview, the sample player. */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { CatalogueRecord, PlanInfo } from "../../../shared/schemas/plans.ts";
+import { confirm } from "../../components/confirm/confirmStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
-import { messageText } from "../../lib/i18n/index.ts";
+import { i18n, messageText } from "../../lib/i18n/index.ts";
+import { shopItemLink } from "../../lib/links.ts";
+import { navigate } from "../../lib/navigation.ts";
 import type { PreviewAction } from "../../three/plan/types.ts";
 import { EQUITY_LOCKED } from "./interactionForm.ts";
 
@@ -66,12 +69,27 @@ export function useSamplePlayer(): SamplePlayer {
 
 /**
  * A locked item (equityStatus 2) is refused here, before any call, with the membership message
- * (shown only when no other message is on screen, as for locked avatars). Answers whether it was.
+ * (shown only when no other message is on screen, as for locked avatars); an item the shop sells
+ * offers its page in the shop instead. Answers whether it was refused.
  */
-export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus">): boolean {
+export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus" | "skuId" | "name">): boolean {
   if (record.equityStatus !== EQUITY_LOCKED) return false;
+  if (record.skuId) {
+    void offerShop(record.skuId, record.name);
+    return true;
+  }
   if (!hasToast()) toast.error(messageText("locked"));
   return true;
+}
+
+/** 'In the shop': a confirm that opens the item's page in the shop. */
+async function offerShop(skuId: string, name: string) {
+  const open = await confirm({
+    title: i18n.t("plan.shopTitle"),
+    message: i18n.t("plan.shopMessage", { name }),
+    confirmText: i18n.t("plan.shopOpen"),
+  });
+  if (open) navigate(shopItemLink(skuId));
 }
 
 /** Runs a plan change; the API client has already shown a refusal. Answers whether it went through. */

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ACTION_KINDS, PLAN_LIMITS } from "../../../../shared/plan/catalogue.ts";
-import type { PlanInteract } from "../../../../shared/schemas/plans.ts";
+import type { CatalogueRecord, PlanInteract } from "../../../../shared/schemas/plans.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { messageText } from "../../../lib/i18n/index.ts";
 import { useAddInteraction, useCatalogue } from "../api.ts";
@@ -34,9 +34,14 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
   const actionRecords = kind ? (actions.data?.records ?? []) : [];
   const action = actionRecords.find((a) => a.id === actionId);
 
-  const lockedSuffix = (status: number) => (status === EQUITY_LOCKED ? ` · ${t("plan.locked")}` : "");
+  const lockedSuffix = (record: CatalogueRecord) =>
+    record.equityStatus === EQUITY_LOCKED ? ` · ${t(record.skuId ? "plan.shopBadge" : "plan.locked")}` : "";
   const errorText = (e: InteractionError) =>
-    e === "locked" ? messageText("locked") : t(`plan.interaction.errors.${e}`, { max: PLAN_LIMITS.interactions });
+    e === "locked"
+      ? messageText("locked")
+      : e === "shopLocked"
+        ? messageText("shopItemLocked")
+        : t(`plan.interaction.errors.${e}`, { max: PLAN_LIMITS.interactions });
 
   const onSubmit = handleSubmit(async (draft) => {
     const problem = validateInteraction(draft, { events: eventRecords, actions: actionRecords, existing });
@@ -79,7 +84,7 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
           {eventRecords.map((e) => (
             <option key={e.id} value={e.id}>
               {e.name}
-              {lockedSuffix(e.equityStatus)}
+              {lockedSuffix(e)}
             </option>
           ))}
         </select>
@@ -115,7 +120,7 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
             {actionRecords.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
-                {lockedSuffix(a.equityStatus)}
+                {lockedSuffix(a)}
               </option>
             ))}
           </select>

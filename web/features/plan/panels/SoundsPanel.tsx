@@ -38,7 +38,7 @@ export function SoundsPanel() {
               />
               <LookIcon record={voice} className="voice-row__icon" />
               <span className="voice-row__name">{voice.name}</span>
-              {locked && <LockBadge />}
+              {locked && <LockBadge shop={Boolean(voice.skuId)} />}
               <button
                 type="button"
                 className={`btn ${on ? "btn--primary" : "btn--ghost"} voice-row__choose`}
