@@ -47,6 +47,20 @@ describe("validateInteraction", () => {
     );
   });
 
+  it("says an unowned shop item is the shop's, and the membership's lock comes first", () => {
+    const storm = record("interact.like-storm", "interact", "like", {
+      equityStatus: 2,
+      skuId: "shop.interact.like-storm",
+    });
+    const shop = { ...context, events: [...events, storm] };
+    expect(validateInteraction({ interactId: storm.id, actionKind: "expression", actionId: smile.id }, shop)).toBe(
+      "shopLocked",
+    );
+    expect(validateInteraction({ interactId: storm.id, actionKind: "expression", actionId: kiss.id }, shop)).toBe(
+      "locked",
+    );
+  });
+
   it("refuses what the plan already has, and a full plan", () => {
     const draft = { interactId: rose.id, actionKind: "expression" as const, actionId: smile.id };
     expect(validateInteraction(draft, context)).toBeNull();

@@ -36,8 +36,10 @@ export function ItemPreview({ sku }: { sku: ShopSkuDetail }) {
     );
   }
   const waiting = onPlan && plan.isPending;
-  const caption =
-    onPlan && plan.data
+  // said once known: while the user's plan loads, nothing is shown yet
+  const caption = waiting
+    ? " "
+    : onPlan && plan.data
       ? t("shop.detail.previewOnPlan", { plan: plan.data.name })
       : sku.unlocks.kind === "avatar"
         ? sku.name
