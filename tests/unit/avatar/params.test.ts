@@ -85,17 +85,11 @@ describe("face parameters", () => {
 });
 
 describe("building the bust", () => {
-  it("builds both bases fast, with a moderate vertex count and unit normals", () => {
+  // How fast it builds is not asserted here: a timing threshold in a test fails on a loaded machine
+  // without saying anything about the code (the brief keeps speed in bench/).
+  it("builds both bases with a moderate vertex count and unit normals", () => {
     for (const sex of [1, 2] as const) {
-      // best of three: the first build warms the JIT, and test files share two cores
-      let ms = Infinity;
-      let m = buildAvatar({ sex, skinTone: 0.6 });
-      for (let k = 0; k < 3; k++) {
-        const t = performance.now();
-        m = buildAvatar({ sex, skinTone: 0.6 });
-        ms = Math.min(ms, performance.now() - t);
-      }
-      expect(ms).toBeLessThan(500);
+      const m = buildAvatar({ sex, skinTone: 0.6 });
       expect(m.vertexCount).toBeGreaterThan(10_000);
       expect(m.vertexCount).toBeLessThan(45_000);
       for (const p of m.primitives) {
