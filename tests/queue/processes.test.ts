@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib.ts";
 import { freshDataDir } from "../helpers/app.ts";
 
-const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
 const children: ChildProcess[] = [];
 afterEach(() => {
   // Kill the whole group: killing tsx alone would orphan the node process it starts.
@@ -12,7 +10,9 @@ afterEach(() => {
 });
 
 function start(entry: string, env: Record<string, string>) {
-  const child = spawn(tsx, [entry], {
+  // Node itself with tsx's loader, not the tsx CLI: the CLI relays signals to a child node process,
+  // and under load a SIGTERM could reach it before it knew the child handles the signal (exit 143).
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     env: {
       ...process.env,
