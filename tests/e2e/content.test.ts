@@ -38,7 +38,10 @@ describe("help centre", () => {
     );
     await page.goBack();
     await page.waitForURL((url) => url.pathname === "/register");
-    await page.getByRole("link", { name: "Terms of Service" }).click();
+    // The URL changes before the lazy register screen replaces the document, which itself links
+    // to the terms: wait for the form and click the link in its consent line.
+    await page.getByRole("button", { name: "Sign up" }).waitFor();
+    await page.locator(".login__terms").getByRole("link", { name: "Terms of Service" }).click();
     await expect.poll(() => page.getByTestId("help-doc").getAttribute("data-key")).toBe("serverAgreement");
     expect(page.errors).toEqual([]);
   });
