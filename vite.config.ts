@@ -27,6 +27,9 @@ const config: UserConfig = {
             { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 10 },
             { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 10 },
             { name: "query", test: /node_modules[\\/](@tanstack|zustand)[\\/]/, priority: 10 },
+            // TypeBox's validator (Value.Check, used by the face editor) apart from its type builders
+            // (which the endpoint table's schemas call), so pages that only call the API skip it.
+            { name: "typebox-value", test: /node_modules[\\/]typebox[\\/]build[\\/](value|schema|compile|format|error)[\\/]/, priority: 10 },
           ],
         },
       },

@@ -1,7 +1,8 @@
 /** The environment, parsed once at boot. A bad value stops the boot with one clear line. */
 
 import path from "node:path";
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import { Value } from "typebox/value";
 
 const Env = Type.Object({

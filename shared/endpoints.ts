@@ -8,7 +8,7 @@
  * and the Swagger UI itself.
  */
 
-import Type from "typebox";
+import * as Type from "typebox";
 import { area } from "./endpoint.ts";
 import {
   AnalyticsBody,

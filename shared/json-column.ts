@@ -7,9 +7,11 @@
  * default look, the English name). No Prisma import: node and web safe.
  */
 
-import Type, { type Static, type TSchema } from "typebox";
+import type { Static, TSchema } from "typebox";
+import * as Type from "typebox";
 import { Value } from "typebox/value";
 import { CartoonSpec } from "./schemas/cartoon.ts";
+import { JsonObject } from "./schemas/common.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./schemas/roles.ts";
 
 export class JsonColumnError extends Error {
@@ -88,7 +90,7 @@ export const appearanceColumn = jsonColumn("appearance", AppearanceSchema);
 export const roleNamesColumn = jsonColumn("Role.names", RoleNames);
 export const catalogueNamesColumn = jsonColumn("CatalogueItem.names", CatalogueNames);
 /** How a catalogue item is drawn or played: an object whose fields per kind are shared/plan/looks.ts. */
-export const CatalogueLook = Type.Record(Type.String(), Type.Unknown());
+export const CatalogueLook = JsonObject;
 
 /** `CatalogueItem.look`: checked as an object; its fields per kind are shared/plan/looks.ts. */
 export const catalogueLookColumn = jsonColumn("CatalogueItem.look", CatalogueLook);

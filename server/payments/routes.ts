@@ -7,7 +7,7 @@
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import Type from "typebox";
+import * as Type from "typebox";
 import { LANGUAGES, type Language } from "../../shared/constants.ts";
 import { formatPrice, ORDER_STATUS, PAY_CHANNELS, type PayChannel } from "../../shared/orders.ts";
 import { createOrderService, type PaymentEventInput } from "../areas/orders/service.ts";

@@ -19,7 +19,7 @@ export {
 } from "./look.ts";
 export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";
 export { type Colors, EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE, skinColor } from "./palette.ts";
-export { blendParams, type FaceParams, FaceParamsSchema, neutralParams, validateFaceParams } from "./params.ts";
+export { blendParams, type FaceParams, FaceParamsSchema, neutralParams } from "./params.ts";
 export {
   FACE_GROUPS,
   FACE_SLIDER_IDS,

@@ -1,6 +1,11 @@
-/** Face parameters: one number in -1..1 per slider, validated by TypeBox, and blended for up to 3 faces. */
-import Type, { type Static } from "typebox";
-import { Value } from "typebox/value";
+/**
+ * Face parameters: one number in -1..1 per slider, checked by their TypeBox schema where they enter
+ * (the routes), and blended for up to 3 faces. No validator here: this module is on the pages that
+ * only call the API, which should not load TypeBox's validator.
+ */
+
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import { FACE_SLIDER_IDS, type FaceSliderId } from "./sliders.ts";
 
 /** The most faces the editor blends at once (spec section 9). */
@@ -22,15 +27,6 @@ export type FaceParams = Record<FaceSliderId, number>;
 
 export function neutralParams(): FaceParams {
   return Object.fromEntries(FACE_SLIDER_IDS.map((id) => [id, 0])) as FaceParams;
-}
-
-/** Check untrusted input; returns the complete face or the first problem. */
-export function validateFaceParams(input: unknown): { ok: true; params: FaceParams } | { ok: false; error: string } {
-  if (!Value.Check(FaceParamsSchema, input)) {
-    const [first] = Value.Errors(FaceParamsSchema, input);
-    return { ok: false, error: first ? `${first.instancePath || "/"} ${first.message}` : "invalid face parameters" };
-  }
-  return { ok: true, params: { ...neutralParams(), ...(input as Partial<FaceParams>) } as FaceParams };
 }
 
 /**

@@ -1,4 +1,5 @@
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 const Email = Type.String({ maxLength: 254 });
 const Phone = Type.String({ maxLength: 20 });

@@ -1,4 +1,5 @@
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
 /** What a cartoon GLB from the creator page describes; carried in its asset.extras.avatar. */

@@ -1,4 +1,5 @@
-import Type, { type Static, type TSchema } from "typebox";
+import type { Static, TSchema } from "typebox";
+import * as Type from "typebox";
 
 /**
  * The envelope every answer travels in: `{code, message, data}`. Business errors travel with
@@ -8,6 +9,12 @@ export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Union([data, Type.Null()]) });
 
 export const ErrorEnvelope = Envelope(Type.Null());
+
+/**
+ * Any JSON object. Written as plain JSON Schema rather than `Type.Record(Type.String(), …)`, whose
+ * builder pulls TypeBox's type engine (about 40 kB) into every page that imports a schema.
+ */
+export const JsonObject = Type.Unsafe<Record<string, unknown>>({ type: "object", additionalProperties: true });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
 export const HealthData = Type.Object({

@@ -1,6 +1,7 @@
 /** Help documents, announcements and the contact form (docs/api.md "Help, announcements and contact"). */
 
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 export const ANNOUNCEMENT_TYPES = ["release", "maintenance", "event", "notice"] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];

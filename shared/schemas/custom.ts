@@ -1,6 +1,7 @@
 /** Tailored models: payloads and answers (docs/api.md "Tailored models", docs/decisions/026). */
 
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 /** shared/custom.ts CUSTOM_STATUSES and CUSTOM_STYLES (a unit test keeps them in step). */
 export const CustomStatusSchema = Type.Union([

@@ -1,4 +1,5 @@
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 /** A client package: its file name, size in bytes, SHA-256 (hex) and where to download it. */
 export const DownloadFile = Type.Object({

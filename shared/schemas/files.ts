@@ -1,4 +1,5 @@
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 export const FileData = Type.Object({
   id: Type.String(),

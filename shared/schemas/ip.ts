@@ -1,5 +1,7 @@
 /** IP activation (docs/api.md "IP activation"). */
-import Type, { type Static } from "typebox";
+
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import { IP_CODE_MAX } from "../ip.ts";
 
 export const ActivateIpBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: IP_CODE_MAX }) });

@@ -1,6 +1,7 @@
 /** Membership, cloud hours, orders and payment: payloads and answers (docs/api.md "Membership and orders"). */
 
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Channel = Type.Union([Type.Literal("alipay"), Type.Literal("wechat"), Type.Literal("card")]);

@@ -1,7 +1,9 @@
 /** The plan calls' payloads and answers (spec section 7 "Plans"; docs/api.md). */
 
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import type { ActionKind as ActionKindName, OUTFIT_SLOTS } from "../plan/catalogue.ts";
+import { JsonObject } from "./common.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -24,7 +26,7 @@ export const CatalogueRecord = Type.Object({
   /** 2: locked for the caller's membership, or sold in the shop and not the caller's; 1: open. */
   equityStatus: Type.Integer(),
   /** How it is drawn or played (shared/plan/looks.ts). */
-  look: Type.Record(Type.String(), Type.Unknown()),
+  look: JsonObject,
   /** Sounds and voices: the synthesised audio to play. */
   url: Type.Union([Type.String(), Type.Null()]),
   /** Sold in the digital shop: the product that unlocks it (only its owners may use it). */

@@ -1,6 +1,8 @@
 /** The digital shop: payloads and answers (docs/api.md "Shop"; docs/decisions/025). */
 
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
+import { JsonObject } from "./common.ts";
 import { OrderRow } from "./orders.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
@@ -39,7 +41,7 @@ export const ShopAsset = Type.Object({
   type: Type.String(),
   id: Type.String(),
   name: Type.String(),
-  look: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  look: Type.Union([JsonObject, Type.Null()]),
   /** Voices: the sample to play. */
   url: Type.Union([Type.String(), Type.Null()]),
   /** Avatar models: the portrait. */

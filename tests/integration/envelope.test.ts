@@ -1,4 +1,4 @@
-import Type from "typebox";
+import * as Type from "typebox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODES } from "../../shared/codes.ts";
 import { MESSAGES } from "../../shared/messages.ts";

@@ -1,4 +1,4 @@
-import Type from "typebox";
+import * as Type from "typebox";
 import { Envelope } from "../../../shared/schemas/common.ts";
 import type { App } from "../../types.ts";
 

@@ -7,7 +7,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import Type, { type Static } from "typebox";
+import type { Static } from "typebox";
+import * as Type from "typebox";
 import { Value } from "typebox/value";
 import YAML from "yaml";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import Type from "typebox";
+import * as Type from "typebox";
 import { renderCatalogueAudio } from "../../../shared/audio/index.ts";
 import { mediaEndpoints } from "../../../shared/endpoints.ts";
 import { catalogueItem } from "../../../shared/plan/catalogue.ts";

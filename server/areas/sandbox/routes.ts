@@ -5,7 +5,7 @@
  * SANDBOX_OAUTH=true.
  */
 
-import Type from "typebox";
+import * as Type from "typebox";
 import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
 import { createAccountService } from "../account/service.ts";

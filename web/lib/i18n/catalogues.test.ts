@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../../shared/constants.ts";
 import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.ts";
 import { flattenRoutes } from "../../app/routes.ts";
-import { messageText, resources } from "./index.ts";
+import { en } from "./en.ts";
+import { messageText } from "./index.ts";
+import { zhCN } from "./zh_cn.ts";
+import { zhTN } from "./zh_tn.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -16,7 +19,8 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, leaves(resources[l].translation as Tree)]));
+const translations = { EN: en, ZH_CN: zhCN, ZH_TN: zhTN };
+const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, leaves(translations[l] as Tree)]));
 
 describe("i18n catalogues", () => {
   it("have the same keys in ZH_CN, ZH_TN and EN, none empty", () => {

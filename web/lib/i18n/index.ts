@@ -4,6 +4,11 @@
  * The language follows the session (the user's pick, else the site's default): a change
  * re-renders every string and updates <html lang>.
  *
+ * Only the active language's catalogue is downloaded: each is its own chunk, loaded before the
+ * first render (web/main.tsx awaits `catalogueReady`) and on a change of language before i18next
+ * switches, so no screen ever shows a key. The catalogues hold the same keys (catalogues.test.ts),
+ * so nothing needs a fallback language at run time.
+ *
  * The texts the server also answers with (shared/messages.ts, spec section 8) are the "messages"
  * namespace, built from the same catalogue: read them with `messageText(key)` (or
  * `t("messages:key")`), never by translating them a second time.
@@ -14,9 +19,7 @@ import { initReactI18next } from "react-i18next";
 import type { Language } from "../../../shared/constants.ts";
 import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
 import { effectiveLanguage, onLanguageChange, useSession } from "../session.ts";
-import { en } from "./en.ts";
-import { zhCN } from "./zh_cn.ts";
-import { zhTN } from "./zh_tn.ts";
+import type { Messages } from "./en.ts";
 
 /** shared/messages.ts in one language, its {name} placeholders written the i18next way ({{name}}). */
 function messagesIn(language: Language): Record<MessageKey, string> {
@@ -25,21 +28,34 @@ function messagesIn(language: Language): Record<MessageKey, string> {
   ) as Record<MessageKey, string>;
 }
 
-export const resources = {
-  EN: { translation: en, messages: messagesIn("EN") },
-  ZH_CN: { translation: zhCN, messages: messagesIn("ZH_CN") },
-  ZH_TN: { translation: zhTN, messages: messagesIn("ZH_TN") },
-} as const;
+/** Each catalogue is its own chunk. */
+const CATALOGUES: Record<Language, () => Promise<Messages>> = {
+  EN: () => import("./en.ts").then((m) => m.en),
+  ZH_CN: () => import("./zh_cn.ts").then((m) => m.zhCN),
+  ZH_TN: () => import("./zh_tn.ts").then((m) => m.zhTN),
+};
+
+/** The messages namespace is small and needed in any language (`messageText(key, params, language)`). */
+const resources = {
+  EN: { messages: messagesIn("EN") },
+  ZH_CN: { messages: messagesIn("ZH_CN") },
+  ZH_TN: { messages: messagesIn("ZH_TN") },
+};
 
 /** BCP 47 tags for <html lang>: they also pick the right CJK glyphs. */
 export const HTML_LANG: Record<Language, string> = { EN: "en", ZH_CN: "zh-CN", ZH_TN: "zh-TW" };
 
 export const i18n = i18next.createInstance();
 
+/** The latest language asked for; it wins even when an earlier catalogue arrives after it. */
+let wanted: Language = effectiveLanguage(useSession.getState());
+
 void i18n.use(initReactI18next).init({
   resources,
-  lng: effectiveLanguage(useSession.getState()),
-  fallbackLng: "EN",
+  lng: wanted,
+  fallbackLng: false,
+  ns: ["translation", "messages"],
+  defaultNS: "translation",
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
   initAsync: false,
@@ -47,13 +63,35 @@ void i18n.use(initReactI18next).init({
 
 /** A message of shared/messages.ts, in the current language or the one given, with its placeholders filled in. */
 export function messageText(key: MessageKey, params?: Record<string, string | number>, language?: Language): string {
-  return i18n.t(key, { ns: "messages", ...params, ...(language ? { lng: language } : {}) });
+  // Every language's messages are loaded, so a message follows the language picked at once, even
+  // before that language's catalogue has arrived.
+  return i18n.t(key, { ns: "messages", ...params, lng: language ?? wanted });
 }
 
-function apply(language: Language) {
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+const loading = new Map<Language, Promise<void>>();
+
+/** Fetch a language's catalogue once and hand it to i18next; resolves when its texts can be read. */
+export function loadCatalogue(language: Language): Promise<void> {
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = CATALOGUES[language]().then((catalogue) => {
+      i18n.addResourceBundle(language, "translation", catalogue, true, true);
+    });
+    // A failed download (offline, a new release replaced the chunk) may be retried by the next change.
+    pending.catch(() => loading.delete(language));
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+async function apply(language: Language) {
+  wanted = language;
+  await loadCatalogue(language);
+  if (wanted !== language) return;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[language];
 }
 
-apply(effectiveLanguage(useSession.getState()));
-onLanguageChange(apply);
+/** Resolves when the first language's catalogue is in: the app renders after it (web/main.tsx). */
+export const catalogueReady: Promise<void> = apply(wanted);
+onLanguageChange((language) => void apply(language).catch(() => undefined));
