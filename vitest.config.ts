@@ -21,6 +21,8 @@ export default defineConfig({
           ],
           environment: "node",
           setupFiles: ["tests/setup/console.ts"],
+          // Building an avatar mesh takes about 1 s alone; a loaded 2-core machine stretched it past 5 s.
+          testTimeout: 15_000,
         },
       },
       {

@@ -14,6 +14,12 @@ export interface SqlReader {
   /** The first row, or undefined. */
   get<T>(sql: string, ...params: unknown[]): T | undefined;
   all<T>(sql: string, ...params: unknown[]): T[];
+  /**
+   * A value built from tables the app rarely writes (the system avatars, the shop's SKUs), kept
+   * until any other connection commits to the database: Prisma's in this process, a seed, or
+   * `npm run content` in another (SQLite's `PRAGMA data_version`). Never per-user data.
+   */
+  cached<T>(key: string, load: (reader: SqlReader) => T): T;
   close(): void;
 }
 
@@ -48,13 +54,32 @@ export function createSqlReader(url: string): SqlReader {
     }
     return statement;
   };
-  return {
+  const memo = new Map<string, { version: number; value: unknown }>();
+  let versionStatement: Statement | null = null;
+  const dataVersion = () => {
+    versionStatement ??= open().prepare("PRAGMA data_version").pluck();
+    return versionStatement.get() as number;
+  };
+  const reader: SqlReader = {
     get: <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
     all: <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
+    cached<T>(key: string, load: (reader: SqlReader) => T): T {
+      // Asked before loading: a commit that lands during the load leaves the entry one version
+      // behind, so the next call loads again.
+      const version = dataVersion();
+      const hit = memo.get(key);
+      if (hit && hit.version === version) return hit.value as T;
+      const value = load(reader);
+      memo.set(key, { version, value });
+      return value;
+    },
     close: () => {
+      memo.clear();
+      versionStatement = null;
       statements.clear();
       db?.close();
       db = null;
     },
   };
+  return reader;
 }

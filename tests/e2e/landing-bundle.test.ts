@@ -2,7 +2,7 @@
  * The landing page stays light: none of the JavaScript it loads holds three.js. Checked twice:
  * statically on the build output (the entry's static import graph), and in Chromium (every
  * script the page actually fetched). And all it fetches stays within a size budget, gzipped
- * (docs/decisions/028-landing-page-weight.md).
+ * (docs/decisions/030-landing-page-weight.md).
  */
 
 import fs from "node:fs";

@@ -94,6 +94,36 @@ describe("hot reads", () => {
     expect(await roleOpen()).toBe(lockedOpen);
   });
 
+  it("shows a new system avatar, and one the shop starts selling, on the next read on every instance", async () => {
+    // The system avatars and the shop's SKUs are kept in memory until the database changes
+    // (infra/sql.ts `cached`): a write through any connection must show on the next read.
+    const user = await t.user({ vipType: "diamond" });
+    const listed = async (request: ReturnType<typeof supertest>) => {
+      const res = await request.get(`${endpoints.roleList.path}?limit=200&page=1`).set("authorization", user.token);
+      return new Map(
+        (res.body.data.records as { id: string; equityStatus: number }[]).map((r) => [r.id, r.equityStatus]),
+      );
+    };
+    for (const request of [t.request, otherRequest]) expect((await listed(request)).has("role-hot-new")).toBe(false);
+
+    await t.db.role.create({ data: { id: "role-hot-new", name: "Hot", sex: 2, faceParams: "{}", sort: 999 } });
+    for (const request of [t.request, otherRequest]) expect((await listed(request)).get("role-hot-new")).toBe(1);
+
+    // Sold in the shop: listed only to its owners from now on.
+    await t.db.shopSku.create({
+      data: {
+        id: "sku-hot-new",
+        roleId: "role-hot-new",
+        priceCn: 100,
+        priceIntl: 100,
+        searchText: "hot",
+        featured: 0,
+        listedAt: new Date(),
+      },
+    });
+    for (const request of [t.request, otherRequest]) expect((await listed(request)).has("role-hot-new")).toBe(false);
+  });
+
   it("never hands one user's answer to another under interleaved concurrent load", async () => {
     const [a, b] = [await t.user({ vipType: "gold" }), await t.user({ vipType: "diamond" })];
     const roles = await t.request.get(`${endpoints.roleList.path}?limit=200&page=1`).set("authorization", a.token);

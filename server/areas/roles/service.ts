@@ -165,14 +165,16 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     checkDiyLimit,
     checkPlanLimit,
 
-    /** The role list (a hot read): prepared statements, one pass over the ordered system roles. */
+    /** The role list (a hot read): prepared statements, one pass over the ordered system roles (kept until the database changes). */
     list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
       const access = accessOf(userId);
       const vip = vipOf(userId);
       const visible = reads
-        .all<RoleListRow>(
-          'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
+        .cached("roles.list", (r): readonly RoleListRow[] =>
+          r.all<RoleListRow>(
+            'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
+          ),
         )
         .filter(
           (row) =>
