@@ -72,7 +72,6 @@ async function pageWithToken(token: string, path: string) {
   return page;
 }
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("avalive.token"));
 const fieldError = (page: Page, label: string) =>
   page.locator(".field", { has: page.getByLabel(label, { exact: true }) }).locator(".field-error");
