@@ -151,7 +151,7 @@ describe("phone code login", () => {
     await page.context().close();
   });
 
-  it("logs a short-video creator in at /douyinLogin with source 5", async () => {
+  it("logs a short-video creator in at /douyinLogin with source 5, onto the variant's avatar list", async () => {
     const phone = uniquePhone();
     const page = await newPage(browser, { language: "EN" });
     await page.goto(`${baseUrl}/douyinLogin`);
@@ -162,7 +162,7 @@ describe("phone code login", () => {
     await page.getByLabel("Verification code").fill(await latestCode(baseUrl, phone, since));
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Log in", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => url.pathname === "/douyin/douyinPerson");
     const info = await userInfo(baseUrl, (await token(page)) as string);
     expect(info.data.sourcesNo).toBe("5");
     await page.context().close();

@@ -38,13 +38,14 @@ async function textOf(locator: Locator): Promise<string> {
 const viewport = (page: Page) => page.locator('meta[name="viewport"]').getAttribute("content");
 
 describe("guards without a token", () => {
-  it("sends every login-only route to /login, remembering the page", async () => {
+  it("sends every login-only route to /login (the short-video frame's to /douyinLogin), remembering the page", async () => {
     // 22 of spec section 2, and /workbench/account (the accounts issue's account panel).
     expect(loginOnly).toHaveLength(23);
     const page = await newPage(browser, { language: "EN" });
     for (const path of loginOnly) {
+      const login = routes.find((r) => r.fullPath === path)?.frame === "shortVideo" ? "/douyinLogin" : "/login";
       await page.goto(`${baseUrl}${path}?x=1`);
-      await page.waitForURL((url) => url.pathname === "/login");
+      await page.waitForURL((url) => url.pathname === login);
       expect(new URL(page.url()).searchParams.get("redirect"), path).toBe(`${path}?x=1`);
       await expect.poll(() => page.title()).toBe("Log in · Avalive");
     }

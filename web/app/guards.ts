@@ -7,7 +7,7 @@ import { decideAccess, type RouteDef } from "./routes.ts";
  * logged-out visitor never sees a flash of a private page. The token is read from the store,
  * which restores it from localStorage synchronously at start-up.
  */
-export function guardLoader(def: Pick<RouteDef, "access" | "guestOnly">) {
+export function guardLoader(def: Pick<RouteDef, "access" | "guestOnly" | "home" | "frame">) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const decision = decideAccess(def, useSession.getState().token !== null, url.pathname + url.search);
@@ -17,7 +17,7 @@ export function guardLoader(def: Pick<RouteDef, "access" | "guestOnly">) {
 }
 
 /** An index route that forwards to a child (/workbench -> /workbench/myplan), after the guard. */
-export function redirectLoader(def: Pick<RouteDef, "access" | "guestOnly">, to: string) {
+export function redirectLoader(def: Pick<RouteDef, "access" | "guestOnly" | "home" | "frame">, to: string) {
   const guard = guardLoader(def);
   return (args: LoaderFunctionArgs) => {
     guard(args);

@@ -37,6 +37,14 @@ const PAGES: Record<string, Lazy> = {
     import("../features/account/panel/AccountPanel.tsx").then((m) => ({ Component: m.AccountPanel })),
   "/upload": () => import("../features/files/UploadPage.tsx").then((m) => ({ Component: m.UploadPage })),
   "/face": () => import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
+  // The short-video variant's pages are the site's own, in its frame (FRAMES below, docs/decisions/029).
+  "/douyinFace": () =>
+    import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
+  "/douyin/douyinPerson": () =>
+    import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
+  "/newPerson": () => import("../features/avatars/NewPersonPage.tsx").then((m) => ({ Component: m.NewPersonPage })),
+  "/myPersonDetail": () =>
+    import("../features/avatars/MyPersonDetailPage.tsx").then((m) => ({ Component: m.MyPersonDetailPage })),
   "/myPerson": () => import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
   "/workbench/myPerson": () =>
     import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.WorkbenchMyPerson })),
@@ -79,6 +87,21 @@ const LAYOUTS: Record<string, Lazy> = {
   "/workbench": () =>
     import("../features/workbench/WorkbenchLayout.tsx").then((m) => ({ Component: m.WorkbenchLayout })),
 };
+
+/** Pathless layouts around the routes of routes.ts that name a frame. */
+const FRAMES: Record<NonNullable<RouteDef["frame"]>, Lazy> = {
+  shortVideo: () => import("../features/douyin/DouyinFrame.tsx").then((m) => ({ Component: m.DouyinFrame })),
+};
+
+/** The routes of one frame (or of none) as router children; a frame becomes a layout route around its routes. */
+function framedRoutes(): RouteObject[] {
+  const plain = ROUTES.filter((def) => !def.frame).map((def) => toRoute(def, ""));
+  const frames = Object.entries(FRAMES).map(([frame, lazy]) => ({
+    lazy,
+    children: ROUTES.filter((def) => def.frame === frame).map((def) => toRoute(def, "")),
+  }));
+  return [...plain, ...frames];
+}
 
 /** A built page, or the honest "not available yet" (framed like a page unless a layout frames it). */
 function page(fullPath: string, def: RouteDef, framed: boolean): Pick<RouteObject, "lazy" | "element"> {
@@ -155,10 +178,7 @@ export const routeObjects: RouteObject[] = [
     ),
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <div className="boot" />,
-    children: [
-      ...ROUTES.map((def) => toRoute(def, "")),
-      { path: "*", handle: notFoundHandle, element: <NotFoundPage /> },
-    ],
+    children: [...framedRoutes(), { path: "*", handle: notFoundHandle, element: <NotFoundPage /> }],
   },
 ];
 

@@ -66,6 +66,16 @@ const LOGIN_ONLY = [
   "/upload",
 ];
 
+/** The short-video variant's frame, in table order. */
+const SHORT_VIDEO_FRAME = [
+  "/douyinHelp",
+  "/myPersonDetail",
+  "/douyinFace",
+  "/newPerson",
+  "/douyin",
+  "/douyin/douyinPerson",
+];
+
 describe("route table", () => {
   it("holds exactly the routes of spec section 2", () => {
     expect(all.map((r) => r.fullPath).sort()).toEqual([...PUBLIC, ...LOGIN_ONLY].sort());
@@ -99,7 +109,7 @@ describe("route table", () => {
 
 describe("guard decisions", () => {
   it("sends a visitor without a token from every login-only route to /login, remembering the page", () => {
-    for (const path of LOGIN_ONLY) {
+    for (const path of LOGIN_ONLY.filter((p) => !SHORT_VIDEO_FRAME.includes(p))) {
       expect(decideAccess(route(path), false, path)).toEqual({
         allow: false,
         redirect: `/login?redirect=${encodeURIComponent(path)}`,
@@ -115,12 +125,48 @@ describe("guard decisions", () => {
     for (const path of PUBLIC) expect(decideAccess(route(path), false, path)).toEqual({ allow: true });
   });
 
-  it("lets a logged-in user open every route except the login pages, which go to /", () => {
+  it("lets a logged-in user open every route except the login pages: /login goes to /, /douyinLogin to /douyin", () => {
     for (const r of all) {
       const expected =
-        r.fullPath === "/login" || r.fullPath === "/douyinLogin" ? { allow: false, redirect: "/" } : { allow: true };
+        r.fullPath === "/login"
+          ? { allow: false, redirect: "/" }
+          : r.fullPath === "/douyinLogin"
+            ? { allow: false, redirect: "/douyin" }
+            : { allow: true };
       expect(decideAccess(r, true, r.fullPath), r.fullPath).toEqual(expected);
     }
+  });
+});
+
+describe("the short-video variant's routes (docs/decisions/029)", () => {
+  it("are the douyin pages, /newPerson and /myPersonDetail, drawn in its frame", () => {
+    expect(all.filter((r) => r.frame === "shortVideo").map((r) => r.fullPath)).toEqual(SHORT_VIDEO_FRAME);
+    // a frame is a layout around whole top-level routes: a child is in its parent's frame
+    for (const r of all.filter((x) => x.children)) {
+      for (const child of r.children ?? []) expect(child.frame, child.path).toBe(r.frame);
+    }
+  });
+
+  it("send a visitor without a token to /douyinLogin, remembering the page", () => {
+    for (const path of SHORT_VIDEO_FRAME.filter((p) => route(p).access === "login")) {
+      expect(decideAccess(route(path), false, path)).toEqual({
+        allow: false,
+        redirect: `/douyinLogin?redirect=${encodeURIComponent(path)}`,
+      });
+    }
+    expect(decideAccess(route("/myPersonDetail"), false, "/myPersonDetail?roleId=r1")).toEqual({
+      allow: false,
+      redirect: "/douyinLogin?redirect=%2FmyPersonDetail%3FroleId%3Dr1",
+    });
+    // its help is public, like /help
+    expect(decideAccess(route("/douyinHelp"), false, "/douyinHelp")).toEqual({ allow: true });
+  });
+
+  it("after the short-video login, land on the remembered page or the variant's avatar list", () => {
+    expect(afterLoginPath(null, "/douyin")).toBe("/douyin");
+    expect(afterLoginPath("/newPerson", "/douyin")).toBe("/newPerson");
+    expect(afterLoginPath("//evil.example/", "/douyin")).toBe("/douyin");
+    expect(REDIRECTS["/douyin"]).toBe("/douyin/douyinPerson");
   });
 });
 

@@ -5,6 +5,7 @@
  */
 
 import { loginUrlFor } from "../lib/loginRedirect.ts";
+import { SHORT_VIDEO_HOME, SHORT_VIDEO_LOGIN, SITE_LOGIN } from "../lib/variant.ts";
 
 export type Access = "public" | "login";
 
@@ -21,8 +22,14 @@ export interface RouteDef {
   meta?: string;
   /** Pinch-zoom allowed: only the marketing pages (/, /live, /customized, /ip). */
   zoomable?: boolean;
-  /** A logged-in user opening this page goes to / (the login pages). */
+  /** A logged-in user opening this page goes to / (the login pages), or to `home` when given. */
   guestOnly?: boolean;
+  home?: string;
+  /**
+   * Drawn in the short-video variant's frame (docs/decisions/029): its pages link to each other,
+   * and a visitor without a token logs in at /douyinLogin rather than /login.
+   */
+  frame?: "shortVideo";
   /** Child the parent path redirects to (its index route). */
   redirectTo?: string;
   children?: RouteDef[];
@@ -53,7 +60,7 @@ export const ROUTES: RouteDef[] = [
   pub("/customized", "customized", { meta: "customized", zoomable: true }),
   pub("/ip", "ip", { meta: "ip", zoomable: true }),
   pub("/help", "help", { meta: "help" }),
-  pub("/douyinHelp", "douyinHelp", { meta: "douyinHelp" }),
+  pub("/douyinHelp", "douyinHelp", { meta: "douyinHelp", frame: "shortVideo" }),
   pub("/download", "download", { meta: "download" }),
   pub("/member", "member", { meta: "member" }),
   pub("/notice", "notice", { meta: "notice" }),
@@ -68,7 +75,7 @@ export const ROUTES: RouteDef[] = [
     ],
   }),
   pub("/login", "login", { meta: "login", guestOnly: true }),
-  pub("/douyinLogin", "douyinLogin", { meta: "douyinLogin", guestOnly: true }),
+  pub("/douyinLogin", "douyinLogin", { meta: "douyinLogin", guestOnly: true, home: SHORT_VIDEO_HOME }),
   pub("/register", "register", { meta: "register" }),
   pub("/forget", "forget", { meta: "forget" }),
   pub("/bindEmail", "bindEmail", { meta: "bindEmail" }),
@@ -105,12 +112,16 @@ export const ROUTES: RouteDef[] = [
   auth("/myPerson", "myPerson"),
   auth("/myCustomized", "myCustomized"),
   auth("/myProducts", "myProducts"),
-  auth("/myPersonDetail", "myPersonDetail"),
+  auth("/myPersonDetail", "myPersonDetail", { frame: "shortVideo" }),
   auth("/plan", "plan"),
   auth("/face", "face"),
-  auth("/douyinFace", "douyinFace"),
-  auth("/newPerson", "newPerson"),
-  auth("/douyin", "douyin", { redirectTo: "douyinPerson", children: [auth("douyinPerson", "douyinPerson")] }),
+  auth("/douyinFace", "douyinFace", { frame: "shortVideo" }),
+  auth("/newPerson", "newPerson", { frame: "shortVideo" }),
+  auth("/douyin", "douyin", {
+    redirectTo: "douyinPerson",
+    frame: "shortVideo",
+    children: [auth("douyinPerson", "douyinPerson", { frame: "shortVideo" })],
+  }),
   auth("/myCenter", "myCenter", { redirectTo: "myOrder", children: [auth("myOrder", "myOrder")] }),
   auth("/upload", "upload"),
 ];
@@ -145,17 +156,19 @@ export type GuardDecision = { allow: true } | { allow: false; redirect: string }
 
 /**
  * Who may open a route (spec section 2, access rules): without a token a login-only route sends
- * the user to /login, remembering where they were going; with a token the login pages send them to /.
+ * the user to /login, remembering where they were going (the short-video frame's routes to
+ * /douyinLogin); with a token the login pages send them to / (/douyinLogin to the variant's home).
  */
 export function decideAccess(
-  route: Pick<RouteDef, "access" | "guestOnly">,
+  route: Pick<RouteDef, "access" | "guestOnly" | "home" | "frame">,
   hasToken: boolean,
   from: string,
 ): GuardDecision {
   if (route.access === "login" && !hasToken) {
-    return { allow: false, redirect: loginUrlFor(from) };
+    const login = route.frame === "shortVideo" ? SHORT_VIDEO_LOGIN : SITE_LOGIN;
+    return { allow: false, redirect: loginUrlFor(from, login) };
   }
-  if (route.guestOnly && hasToken) return { allow: false, redirect: "/" };
+  if (route.guestOnly && hasToken) return { allow: false, redirect: route.home ?? "/" };
   return { allow: true };
 }
 

@@ -8,13 +8,14 @@ import type { QueryKey } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { persist } from "zustand/middleware";
-import { DEFAULT_LANGUAGE, type Language, SHORT_VIDEO_SOURCE } from "../../shared/constants.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/constants.ts";
 import type { UserInfoData } from "../../shared/schemas/account.ts";
 import type { SiteConfigData } from "../../shared/schemas/common.ts";
 import type { AvatarSex } from "../../shared/schemas/plans.ts";
 import { newId } from "./ids.ts";
 import { queryClient, SITE_KEY, USER_INFO_KEY, USER_SCOPE } from "./queryClient.ts";
 import { type PersistedSession, sessionStorageAdapter } from "./sessionStorage.ts";
+import { loginPathOf, rememberedSource } from "./variant.ts";
 
 /** The site environment (/base/config): site, currency symbol (¥ or $), pay methods, default language. */
 export type SiteEnv = SiteConfigData;
@@ -141,7 +142,10 @@ export function onLanguageChange(listener: (language: Language) => void): () => 
   };
 }
 
-/** Where a logged-out user logs in: the short-video variant has its own login page. */
+/**
+ * Where a logged-out user logs in: the short-video variant has its own login page. Before
+ * userInfo has loaded, the source remembered from the last load in this browser decides.
+ */
 export function loginPathFor(userInfo: Pick<UserInfo, "sourcesNo"> | null = getUserInfo()): string {
-  return userInfo?.sourcesNo === SHORT_VIDEO_SOURCE ? "/douyinLogin" : "/login";
+  return loginPathOf(userInfo ? userInfo.sourcesNo : rememberedSource());
 }

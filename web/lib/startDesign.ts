@@ -44,9 +44,13 @@ export async function startDesign(): Promise<void> {
       message: t("avatars.gate.message"),
       confirmText: t("avatars.gate.unlock"),
     });
-    // embedded: the host app opens its membership page (the spec's noAuth message, jump = where)
-    if (unlock && !tellHost({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } })) navigate(MEMBER_FROM_DESIGN);
+    if (unlock) unlockMembership();
     return;
   }
   session.setStartDesignOpen(true);
+}
+
+/** The gate's 'Unlock': the membership page, or, embedded, the host app opens its own (the spec's noAuth, jump = where). */
+export function unlockMembership(): void {
+  if (!tellHost({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } })) navigate(MEMBER_FROM_DESIGN);
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { maskPhone } from "../../../shared/constants.ts";
+import { maskPhone, SHORT_VIDEO_SOURCE } from "../../../shared/constants.ts";
 import { useLogout } from "../../features/account/index.ts";
 import { useUserInfo } from "../../lib/session.ts";
 
@@ -105,6 +105,11 @@ export function UserMenu() {
           ref={listRef}
           onKeyDown={onMenuKey}
         >
+          {info?.sourcesNo === SHORT_VIDEO_SOURCE && (
+            <Link role="menuitem" to="/douyin" tabIndex={-1} onClick={() => setOpen(false)}>
+              {t("shortVideo.studio")}
+            </Link>
+          )}
           <Link role="menuitem" to="/workbench" tabIndex={-1} onClick={() => setOpen(false)}>
             {t("nav.workbench")}
           </Link>

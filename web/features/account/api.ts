@@ -5,6 +5,7 @@ import { request } from "../../lib/api.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { queryClient as appQueryClient, USER_INFO_KEY, USER_SCOPE } from "../../lib/queryClient.ts";
 import { useSession } from "../../lib/session.ts";
+import { rememberSource } from "../../lib/variant.ts";
 import { reportUserLoaded } from "./analytics.ts";
 
 /**
@@ -15,6 +16,8 @@ async function loadUserInfo(signal?: AbortSignal): Promise<UserInfoData> {
   // The time stamp defeats caches between the browser and the server (spec section 7).
   const info = await request(endpoints.userInfo, { query: { t: String(Date.now()) }, signal });
   reportUserLoaded(info);
+  // which login page a later code 600 goes to, even before userInfo loads again
+  rememberSource(info.sourcesNo);
   return info;
 }
 

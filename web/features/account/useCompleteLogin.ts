@@ -6,14 +6,14 @@ import { finishLogin } from "./api.ts";
 
 /**
  * The end of every login form: store the token, load userInfo, say so, and open the page the
- * guard came from (?redirect=) or home.
+ * guard came from (?redirect=) or `home` (/, or the short-video variant's avatar list).
  */
-export function useCompleteLogin() {
+export function useCompleteLogin(home = "/") {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return async (token: string, message?: string, to?: string | null) => {
     await finishLogin(token);
     toast.success(message || messageText("loginSuccess"));
-    navigate(to ?? afterLoginPath(params.get("redirect")), { replace: true });
+    navigate(to ?? afterLoginPath(params.get("redirect"), home), { replace: true });
   };
 }

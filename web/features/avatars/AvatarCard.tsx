@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
 import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 
-/** One of the user's avatars: thumbnail, name, kind, and its actions. */
+/** One of the user's avatars: thumbnail, name, kind, and its actions (and its detail page, where the list has one). */
 export function AvatarCard({
   role,
+  detail = null,
   onEdit,
   onRename,
   onCopy,
@@ -12,6 +14,7 @@ export function AvatarCard({
   onReset,
 }: {
   role: CustomRoleRecord;
+  detail?: string | null;
   onEdit(): void;
   onRename(): void;
   onCopy(): void;
@@ -32,7 +35,13 @@ export function AvatarCard({
       </button>
       <div className="avatar-card__body">
         <p className="avatar-card__name" data-testid="avatar-name">
-          {role.name}
+          {detail ? (
+            <Link to={detail} aria-label={t("shortVideo.list.detailsNamed", { name: role.name })}>
+              {role.name}
+            </Link>
+          ) : (
+            role.name
+          )}
         </p>
         <p className="avatar-card__meta">
           <span className="avatar-card__kind">{kind}</span>
@@ -43,6 +52,11 @@ export function AvatarCard({
         <button type="button" className="btn btn--primary" onClick={onEdit}>
           {t("avatars.mine.edit")}
         </button>
+        {detail && (
+          <Link className="btn btn--ghost" to={detail} data-testid="avatar-details">
+            {t("shortVideo.list.details")}
+          </Link>
+        )}
         <button type="button" className="btn btn--ghost" onClick={onRename}>
           {t("avatars.mine.rename")}
         </button>

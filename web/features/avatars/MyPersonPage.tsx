@@ -7,6 +7,7 @@ import { ListState } from "../../components/list-state/ListState.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
 import { startDesign } from "../../lib/startDesign.ts";
+import { detailLink, faceLink, useAvatarPaths } from "../../lib/variant.ts";
 import { plansOfRole } from "../plan/index.ts";
 import { AvatarCard } from "./AvatarCard.tsx";
 import {
@@ -19,10 +20,16 @@ import {
 import { NameDialog } from "./NameDialog.tsx";
 import "./avatars.css";
 
-/** /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. */
+/**
+ * /myPerson and /workbench/myPerson: the user's avatars; edit, rename, copy, delete, reset. Also
+ * /douyin/douyinPerson, in the short-video frame, whose paths add each avatar's detail page and
+ * start a new avatar on /newPerson rather than in the dialog.
+ */
 export function MyPersonPage({ framed = false }: { framed?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const paths = useAvatarPaths();
+  const newAvatar = paths.newAvatar;
   const list = useCustomRoles();
   const update = useUpdateCustomRole();
   const copy = useCopyCustomRole();
@@ -73,7 +80,7 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
           type="button"
           className="btn btn--primary btn--lg"
           data-testid="start-design"
-          onClick={() => startDesign()}
+          onClick={() => (newAvatar ? navigate(newAvatar) : startDesign())}
         >
           {t("avatars.startDesign")}
         </button>
@@ -90,7 +97,8 @@ export function MyPersonPage({ framed = false }: { framed?: boolean }) {
             <AvatarCard
               key={role.id}
               role={role}
-              onEdit={() => navigate(`/face?${new URLSearchParams({ roleId: role.id })}`)}
+              detail={detailLink(paths, role.id)}
+              onEdit={() => navigate(faceLink(paths, role.id))}
               onRename={() => setRenaming(role)}
               onCopy={() => run(copy.mutateAsync(role.id))}
               onDelete={() => onDelete(role)}

@@ -2,13 +2,8 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/modal/Modal.tsx";
 import { useSession } from "../../lib/session.ts";
-import { SystemAvatarTab } from "./SystemAvatarTab.tsx";
-import { CartoonTab } from "./start-design/CartoonTab.tsx";
-import { PhotoCloneTab } from "./start-design/PhotoCloneTab.tsx";
+import { StartDesignTabs } from "./StartDesignTabs.tsx";
 import "./avatars.css";
-
-const TABS = ["system", "photo", "cartoon"] as const;
-type Tab = (typeof TABS)[number];
 
 /**
  * The 'Start design' dialog of spec section 2: 1000 px, centred, closed by its close button or Escape,
@@ -16,7 +11,6 @@ type Tab = (typeof TABS)[number];
  */
 export function StartDesignDialog() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>("system");
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -46,27 +40,7 @@ export function StartDesignDialog() {
           ×
         </button>
       </div>
-      <div className="start-design__tabs" role="tablist">
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`start-design__tab${tab === key ? " start-design__tab--on" : ""}`}
-            data-testid={`tab-${key}`}
-            disabled={busy}
-            onClick={() => !busy && setTab(key)}
-          >
-            {t(`avatars.dialog.tabs.${key}`)}
-          </button>
-        ))}
-      </div>
-      <div className="start-design__body" role="tabpanel">
-        {tab === "system" && <SystemAvatarTab />}
-        {tab === "photo" && <PhotoCloneTab onBusyChange={setBusy} />}
-        {tab === "cartoon" && <CartoonTab onBusyChange={setBusy} />}
-      </div>
+      <StartDesignTabs busy={busy} onBusyChange={setBusy} />
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { hasToast, toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
 import { planLink } from "../../lib/links.ts";
 import { useSession } from "../../lib/session.ts";
+import { faceLink, useAvatarPaths } from "../../lib/variant.ts";
 import { addPlan } from "../plan/index.ts";
 import { createCustomRole, type SexFilter, useRoleList } from "./api.ts";
 
@@ -24,6 +25,7 @@ const FILTERS: { value: SexFilter; key: string }[] = [
 export function SystemAvatarTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const paths = useAvatarPaths();
   const [sex, setSex] = useState<SexFilter>("");
   const [page, setPage] = useState(0);
   const list = useRoleList(sex);
@@ -48,7 +50,7 @@ export function SystemAvatarTab() {
         go(planLink({ planId, roleId: role.id, avatarSex: role.sex }));
       } else {
         const roleId = await withLoading(createCustomRole(role.id));
-        go(`/face?${new URLSearchParams({ roleId })}`);
+        go(faceLink(paths, roleId));
       }
     } catch {
       // The API client has shown the service's message (limits, locked).

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints } from "../../../shared/endpoints.ts";
 import type { CustomRoleUpdateBody, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
 import { call, request } from "../../lib/api.ts";
-import { USER_SCOPE } from "../../lib/queryClient.ts";
+import { queryClient, USER_SCOPE } from "../../lib/queryClient.ts";
 
 const rolesKey = [...USER_SCOPE, "roles"] as const;
 const customKey = [...USER_SCOPE, "customRoles"] as const;
@@ -19,8 +19,12 @@ export function useRoleList(sex: SexFilter, enabled = true) {
   });
 }
 
-/** 'DIY face' from a system avatar: answers the new custom role id. */
-export const createCustomRole = (id: string) => request(endpoints.customRoleCreate, { body: { id } });
+/** 'DIY face' from a system avatar: answers the new custom role id (and the avatar lists show it). */
+export async function createCustomRole(id: string) {
+  const roleId = await request(endpoints.customRoleCreate, { body: { id } });
+  void queryClient.invalidateQueries({ queryKey: customKey });
+  return roleId;
+}
 
 export function useCustomRoles(page = 1, limit = 100) {
   return useQuery({

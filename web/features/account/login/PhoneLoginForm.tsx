@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { maskPhone } from "../../../../shared/constants.ts";
+import { SHORT_VIDEO_HOME } from "../../../lib/variant.ts";
 import { phoneLogin, sendSms } from "../authApi.ts";
 import { FormError, FormNote } from "../components/FormError.tsx";
 import { CodeField, ContactField } from "../components/fields.tsx";
@@ -18,11 +19,11 @@ interface PhoneLoginValues {
 
 /**
  * Phone + SMS code. Source "1" is the web's own phone login; "5" the short-video platform
- * (/douyinLogin). A first login creates the account.
+ * (/douyinLogin), which lands on the variant's avatar list. A first login creates the account.
  */
 export function PhoneLoginForm({ source = "1" }: { source?: "1" | "5" }) {
   const { t } = useTranslation();
-  const complete = useCompleteLogin();
+  const complete = useCompleteLogin(source === "5" ? SHORT_VIDEO_HOME : "/");
   const [serverError, setServerError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const { register, handleSubmit, trigger, getValues, formState } = useForm<PhoneLoginValues>({

@@ -2,14 +2,19 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useLanguage } from "../../../lib/session.ts";
+import { useAvatarPaths } from "../../../lib/variant.ts";
 import { loadInitFace, useCustomRoleDetail, useSysAttr } from "../api.ts";
 import { FaceLoading } from "./editorParts.tsx";
 import { FaceWorkspace } from "./FaceWorkspace.tsx";
 import "./face.css";
 
-/** /face?roleId=&twoMenu=: loads the avatar, its starting face and the catalogue, then the editor. */
+/**
+ * /face?roleId=&twoMenu= (and /douyinFace, in the short-video frame): loads the avatar, its
+ * starting face and the catalogue, then the editor.
+ */
 export function FaceEditorPage() {
   const { t } = useTranslation();
+  const paths = useAvatarPaths();
   const language = useLanguage();
   const [params] = useSearchParams();
   const roleId = params.get("roleId") ?? "";
@@ -26,7 +31,7 @@ export function FaceEditorPage() {
       <div className="page container face-missing">
         <h1 className="page__title">{t("faceEditor.missingTitle")}</h1>
         <p className="page__subtitle">{t("faceEditor.missingBody")}</p>
-        <Link className="btn btn--primary" to="/myPerson">
+        <Link className="btn btn--primary" to={paths.list}>
           {t("faceEditor.toMyAvatars")}
         </Link>
       </div>

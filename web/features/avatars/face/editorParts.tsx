@@ -1,6 +1,7 @@
 /** Small pieces of the face editor: its loading state, the way out, and the undo keys. */
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { useAvatarPaths } from "../../../lib/variant.ts";
 
 export function FaceLoading({ label }: { label: string }) {
   return (
@@ -11,10 +12,11 @@ export function FaceLoading({ label }: { label: string }) {
   );
 }
 
-/** Leaving the editor (back button, idle exit). */
+/** Leaving the editor: back to the avatar list it was opened from (the site's, or the short-video frame's). */
 export function useLeaveEditor() {
   const navigate = useNavigate();
-  return useCallback(() => navigate("/myPerson"), [navigate]);
+  const { list } = useAvatarPaths();
+  return useCallback(() => navigate(list), [navigate, list]);
 }
 
 /** Ctrl+Z undoes, Ctrl+Shift+Z (or Ctrl+Y) redoes, outside text fields. */

@@ -11,6 +11,7 @@ import { messageText } from "../../../lib/i18n/index.ts";
 import { newId } from "../../../lib/ids.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
 import { useSession } from "../../../lib/session.ts";
+import { faceLink, useAvatarPaths } from "../../../lib/variant.ts";
 import { createPhoto, photoProgress } from "./cloningApi.ts";
 import { checkPhoto } from "./photoCheck.ts";
 import "./cloning.css";
@@ -39,6 +40,7 @@ export function cloneFailureText(error: unknown): string | null {
 export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const paths = useAvatarPaths();
   const queryClient = useQueryClient();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -110,7 +112,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
       void queryClient.invalidateQueries({ queryKey: [...USER_SCOPE, "customRoles"] });
       onBusyChange?.(false);
       useSession.getState().setStartDesignOpen(false);
-      navigate(`/face?${new URLSearchParams({ roleId, twoMenu: "2" })}`);
+      navigate(faceLink(paths, roleId, "2"));
     } catch (failure) {
       const text = cloneFailureText(failure);
       onBusyChange?.(false);
