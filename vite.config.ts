@@ -29,7 +29,11 @@ const config: UserConfig = {
             { name: "query", test: /node_modules[\\/](@tanstack|zustand)[\\/]/, priority: 10 },
             // TypeBox's validator (Value.Check, used by the face editor) apart from its type builders
             // (which the endpoint table's schemas call), so pages that only call the API skip it.
-            { name: "typebox-value", test: /node_modules[\\/]typebox[\\/]build[\\/](value|schema|compile|format|error)[\\/]/, priority: 10 },
+            {
+              name: "typebox-value",
+              test: /node_modules[\\/]typebox[\\/]build[\\/](value|schema|compile|format|error)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },
