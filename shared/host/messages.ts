@@ -207,7 +207,9 @@ export function parseHostMessage(raw: unknown): HostToAppMessage | null {
   if (!isObject(data)) return null;
   switch (message.type) {
     case "token":
-      return hasOnly(data, ["token"]) && isTokenText(data.token) ? { type: "token", data: { token: data.token } } : null;
+      return hasOnly(data, ["token"]) && isTokenText(data.token)
+        ? { type: "token", data: { token: data.token } }
+        : null;
     case "language":
       return hasOnly(data, ["language"]) && isLanguage(data.language)
         ? { type: "language", data: { language: data.language } }

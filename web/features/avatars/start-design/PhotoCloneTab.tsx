@@ -7,6 +7,7 @@ import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { openFaceEditor } from "../../../lib/editors.ts";
 import { messageText } from "../../../lib/i18n/index.ts";
 import { newId } from "../../../lib/ids.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
@@ -110,7 +111,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
       void queryClient.invalidateQueries({ queryKey: [...USER_SCOPE, "customRoles"] });
       onBusyChange?.(false);
       useSession.getState().setStartDesignOpen(false);
-      navigate(`/face?${new URLSearchParams({ roleId, twoMenu: "2" })}`);
+      openFaceEditor(roleId, "2", navigate);
     } catch (failure) {
       const text = cloneFailureText(failure);
       onBusyChange?.(false);
