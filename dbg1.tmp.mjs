@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const cfg = JSON.parse(process.argv[2]);
+const port = new URL(cfg.host).port;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu",`--host-resolver-rules=MAP host.example 127.0.0.1:${port}, MAP host.example.evil 127.0.0.1:${port}`] });
+const ctx = await b.newContext({ viewport: { width: 1366, height: 900 } });
+const p = await ctx.newPage();
+p.on("console", m => console.log("console", m.type(), m.text(), JSON.stringify(m.location())));
+p.on("pageerror", e => console.log("pageerror", e.message, e.stack));
+await p.goto("http://host.example/");
+await p.getByLabel("Email").fill("gold@demo.avalive.dev");
+await p.getByLabel("Password").fill("Avalive2026!");
+await p.getByRole("button", { name: "Log in" }).click();
+await p.waitForTimeout(6000);
+console.log(JSON.stringify(await p.evaluate(() => window.hostDemo.log.map(e => [e.dir, e.type, e.data]))));
+await p.screenshot({ path: "/tmp/dbg1.png" });
+await b.close();
