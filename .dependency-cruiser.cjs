@@ -66,6 +66,14 @@ module.exports = {
       },
     },
     {
+      name: "hosts-use-the-protocol-only",
+      comment:
+        "The host demo (hosts/) is another company's application: it knows Avalive only by its protocol (shared/host) and its public API, never the web app or Node code.",
+      severity: "error",
+      from: { path: "^hosts/", pathNot: "^hosts/[^/]+/vite\\.config\\.ts$" },
+      to: { path: "^(server|worker|infra|prisma|scripts|bench|tests|web|clients)/" },
+    },
+    {
       name: "features-through-index",
       comment: "A feature uses another feature only through its public index.ts.",
       severity: "error",
@@ -89,7 +97,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ["(^|/)node_modules/", "^infra/generated/"] },
-    exclude: { path: ["^web/dist/"] },
+    exclude: { path: ["^web/dist/", "^hosts/demo/dist/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

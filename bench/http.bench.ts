@@ -39,7 +39,14 @@ export async function benchHttp() {
   migrate(env.DATABASE_URL);
 
   const bare = Fastify();
-  const payload = { site: "intl", currency: "$", payMethods: ["card"], defaultLanguage: "EN", officialSite: null };
+  const payload = {
+    site: "intl",
+    currency: "$",
+    payMethods: ["card"],
+    defaultLanguage: "EN",
+    officialSite: null,
+    hostOrigins: [],
+  };
   bare.get("/config", async () => ({ code: 200, message: "Success", data: payload }));
   await bare.listen({ port: 0, host: "127.0.0.1" });
 

@@ -27,6 +27,13 @@ describe("loadEnv", () => {
     expect(env.hostOrigins).toEqual(["https://a.example", "https://b.example"]);
   });
 
+  it("keeps host origins canonical and refuses what is not an origin", () => {
+    const env = loadEnv({ HOST_ORIGINS: "https://A.example:443/, http://b.example:8080,https://a.example" });
+    expect(env.hostOrigins).toEqual(["https://a.example", "http://b.example:8080"]);
+    for (const bad of ["a.example", "https://a.example/path", "null", "ftp://a.example", "https://*.a.example"])
+      expect(() => loadEnv({ HOST_ORIGINS: bad }), bad).toThrow(/^Invalid environment variable HOST_ORIGINS: /);
+  });
+
   it("stops with one clear line on a bad value", () => {
     expect(() => loadEnv({ PORT: "eighty" })).toThrow(/^Invalid environment variable PORT: /);
     expect(() => loadEnv({ SITE: "mars" })).toThrow(/SITE/);

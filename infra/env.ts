@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Static } from "typebox";
 import * as Type from "typebox";
 import { Value } from "typebox/value";
+import { normalizeOrigin } from "../shared/host/messages.ts";
 
 const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal("development"), Type.Literal("production"), Type.Literal("test")], {
@@ -28,7 +29,10 @@ const Env = Type.Object({
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, default: 7 * 24 * 3600 }),
   SITE: Type.Union([Type.Literal("cn"), Type.Literal("intl")], { default: "intl" }),
-  /** Origins allowed to frame the app (micro-app hosts), comma separated. */
+  /**
+   * Origins of host applications (comma separated): they may frame the app and hand it a token by
+   * message; each is matched exactly, scheme, host and port (docs/embedded.md).
+   */
   HOST_ORIGINS: Type.String({ default: "" }),
   OFFICIAL_SITE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   /** Send email through this SMTP server (smtp:// or smtps://); without it email is only logged. */
@@ -125,16 +129,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     throw new Error(`Invalid environment variable ${field}: ${first?.message ?? "invalid value"}`);
   }
   const env = input as RawEnv;
+  const hostOrigins = parseHostOrigins(env.HOST_ORIGINS);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
     DATA_DIR: dataDir,
     DATABASE_URL: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
-    hostOrigins: env.HOST_ORIGINS.split(",")
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    hostOrigins,
     mediaDir: path.join(dataDir, "media"),
     isProduction: env.NODE_ENV === "production",
     PAY_SANDBOX: env.PAY_SANDBOX ?? env.NODE_ENV !== "production",
   };
+}
+
+/** HOST_ORIGINS as canonical origins; anything that is not `scheme://host[:port]` stops the boot. */
+function parseHostOrigins(value: string): string[] {
+  const origins: string[] = [];
+  for (const entry of value.split(",").map((origin) => origin.trim())) {
+    if (!entry) continue;
+    const origin = normalizeOrigin(entry);
+    if (!origin)
+      throw new Error(`Invalid environment variable HOST_ORIGINS: "${entry}" is not an origin (http(s)://host[:port])`);
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
 }

@@ -69,11 +69,16 @@ export function webSourceHash(): string {
   return sourceHash(WEB_INPUTS);
 }
 
+/** Run `vite <args>` unless `stamp` says it ran on exactly these sources. Returns whether it built. */
+export function buildIfStale(build: { inputs: readonly string[]; stamp: string; args: string[] }): boolean {
+  const hash = sourceHash(build.inputs);
+  if (fs.existsSync(build.stamp) && fs.readFileSync(build.stamp, "utf8") === hash) return false;
+  run(bin("vite"), [...build.args, "--logLevel", "warn"]);
+  fs.writeFileSync(build.stamp, hash);
+  return true;
+}
+
 /** Build the web app unless web/dist was built from exactly these sources. Returns whether it built. */
 export function buildWebIfStale(): boolean {
-  const hash = webSourceHash();
-  if (fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash) return false;
-  run(bin("vite"), ["build", "--logLevel", "warn"]);
-  fs.writeFileSync(STAMP, hash);
-  return true;
+  return buildIfStale({ inputs: WEB_INPUTS, stamp: STAMP, args: ["build"] });
 }

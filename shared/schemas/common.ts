@@ -34,5 +34,7 @@ export const SiteConfigData = Type.Object({
   payMethods: Type.Array(Type.String()),
   defaultLanguage: Type.Union([Type.Literal("ZH_CN"), Type.Literal("ZH_TN"), Type.Literal("EN")]),
   officialSite: Type.Union([Type.String(), Type.Null()]),
+  /** HOST_ORIGINS: the host applications Avalive takes messages (a token) from, in embedded mode. */
+  hostOrigins: Type.Array(Type.String()),
 });
 export type SiteConfigData = Static<typeof SiteConfigData>;

@@ -35,7 +35,14 @@ describe("the envelope", () => {
     expect(res.body).toEqual({
       code: 200,
       message: "Success",
-      data: { site: "intl", currency: "$", payMethods: ["card"], defaultLanguage: "EN", officialSite: null },
+      data: {
+        site: "intl",
+        currency: "$",
+        payMethods: ["card"],
+        defaultLanguage: "EN",
+        officialSite: null,
+        hostOrigins: [],
+      },
     });
   });
 

@@ -27,6 +27,8 @@ describe("security headers", () => {
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self' https://host.example.com");
     expect(res.headers["x-frame-options"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // the web app learns the same list from its config, to check where host messages come from
+    expect(res.body.data.hostOrigins).toEqual(["https://host.example.com"]);
   });
 
   it("forbids framing altogether when no host is configured", async () => {

@@ -14,6 +14,7 @@ const FEATURE = "web/features/__depcheck__";
 const WORKER = "worker/__depcheck__";
 const SHARED = "shared/__depcheck__";
 const CLIENTS = "clients/__depcheck__";
+const HOSTS = "hosts/__depcheck__";
 
 function write(file: string, text: string) {
   fs.mkdirSync(path.dirname(path.join(ROOT, file)), { recursive: true });
@@ -38,6 +39,8 @@ describe("import rules", () => {
     write(`${WORKER}/to-server.ts`, 'export { BizError } from "../../server/errors.ts";\n');
     write(`${SHARED}/to-web.ts`, 'export { newId } from "../../web/lib/ids.ts";\n');
     write(`${CLIENTS}/to-web-app.ts`, 'export { request } from "../../web/lib/api.ts";\n');
+    write(`${HOSTS}/to-web.ts`, 'export { tellHost } from "../../web/lib/host.ts";\n');
+    write(`${HOSTS}/clean/clean.ts`, 'export { parseAppMessage } from "../../../shared/host/messages.ts";\n');
     write(
       `${CLIENTS}/clean/clean.ts`,
       'export { countFrame } from "../../../web/three/probe.ts";\nexport { CODES } from "../../../shared/codes.ts";\n',
@@ -48,13 +51,13 @@ describe("import rules", () => {
     );
   });
   afterAll(() => {
-    for (const dir of [FEATURE, WORKER, SHARED, CLIENTS])
+    for (const dir of [FEATURE, WORKER, SHARED, CLIENTS, HOSTS])
       fs.rmSync(path.join(ROOT, dir), { recursive: true, force: true });
   });
 
   // each spawns dependency-cruiser: seconds on a busy 2-core machine
   it("fails on a cycle and on each wrong-way import, naming the rule", { timeout: 30_000 }, () => {
-    const { status, output } = cruise(FEATURE, WORKER, SHARED, CLIENTS);
+    const { status, output } = cruise(FEATURE, WORKER, SHARED, CLIENTS, HOSTS);
     expect(status, output).not.toBe(0);
     expect(output).toMatch(/error no-circular: web\/features\/__depcheck__\/cycle-[ab]\.ts/);
     expect(output).toContain("error web-not-node: web/features/__depcheck__/to-server.ts → server/errors.ts");
@@ -64,11 +67,12 @@ describe("import rules", () => {
     expect(output).toContain("error worker-not-server: worker/__depcheck__/to-server.ts → server/errors.ts");
     expect(output).toContain("error shared-imports-only-shared: shared/__depcheck__/to-web.ts → web/lib/ids.ts");
     expect(output).toContain("error clients-use-the-3d-code-only: clients/__depcheck__/to-web-app.ts → web/lib/api.ts");
+    expect(output).toContain("error hosts-use-the-protocol-only: hosts/__depcheck__/to-web.ts → web/lib/host.ts");
     expect(output).not.toContain("clean.ts");
   });
 
   it("passes a file that keeps the rules", { timeout: 30_000 }, () => {
-    const { status, output } = cruise(`${FEATURE}/clean`, `${CLIENTS}/clean`);
+    const { status, output } = cruise(`${FEATURE}/clean`, `${CLIENTS}/clean`, `${HOSTS}/clean`);
     expect(output).toContain("no dependency violations found");
     expect(status).toBe(0);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ENTRY_FLAG_KEY, officialSiteTarget, rememberEntry } from "./officialSite.ts";
 
 afterEach(() => {
@@ -27,6 +27,21 @@ describe("official-site redirect", () => {
     expect(officialSiteTarget("https://avalive.example")).toBeNull();
     rememberEntry("");
     expect(localStorage.getItem(ENTRY_FLAG_KEY)).toBe("1");
+  });
+
+  it("runs where the browser denies storage (a host's frame with third-party storage blocked)", () => {
+    const denied = vi.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("Access is denied for this document.", "SecurityError");
+    });
+    try {
+      window.__MICRO_APP_ENVIRONMENT__ = true;
+      expect(() => rememberEntry("?entry=1")).not.toThrow();
+      expect(officialSiteTarget("https://avalive.example")).toBeNull();
+      window.__MICRO_APP_ENVIRONMENT__ = undefined;
+      expect(officialSiteTarget("https://avalive.example")).toBe("https://avalive.example");
+    } finally {
+      denied.mockRestore();
+    }
   });
 
   it("does not set the flag for an ordinary visit", () => {

@@ -9,6 +9,7 @@
  */
 
 import { isEmbedded } from "../lib/host.ts";
+import { localStore } from "../lib/sessionStorage.ts";
 
 export { isEmbedded };
 
@@ -16,12 +17,12 @@ export const ENTRY_FLAG_KEY = "avalive-entry";
 
 /** Call once at start-up, before the config answers. */
 export function rememberEntry(search: string = window.location.search): void {
-  if (new URLSearchParams(search).has("entry") || isEmbedded()) localStorage.setItem(ENTRY_FLAG_KEY, "1");
+  if (new URLSearchParams(search).has("entry") || isEmbedded()) localStore()?.setItem(ENTRY_FLAG_KEY, "1");
 }
 
 /** Where to send this visitor, or null to stay. */
 export function officialSiteTarget(officialSite: string | null): string | null {
   if (!officialSite) return null;
-  if (isEmbedded() || localStorage.getItem(ENTRY_FLAG_KEY) === "1") return null;
+  if (isEmbedded() || localStore()?.getItem(ENTRY_FLAG_KEY) === "1") return null;
   return officialSite;
 }

@@ -3,7 +3,8 @@
  * (token, tracking ids, language), applies the 60 s timeout, and handles the envelope in one place
  * (section 8):
  *   - code 200                   -> resolves with data
- *   - code 600                   -> logout, go to the login page (the short-video one for source '5')
+ *   - code 600                   -> logout, go to the login page (the short-video one for source '5');
+ *                                   embedded, tell the host instead (./hostLogout.ts)
  *   - any other code (also on an HTTP 4xx/5xx that carries the envelope)
  *                                -> error toast with the service message for 3 s
  *   - network, timeout, an HTTP error without an envelope
@@ -24,6 +25,7 @@ import {
 } from "../../shared/endpoint.ts";
 import { toast } from "../components/toast/toastStore.ts";
 import { showsErrorToast } from "./errorToasts.ts";
+import { handOverLogout } from "./hostLogout.ts";
 import { messageText } from "./i18n/index.ts";
 import { currentPath, navigate } from "./navigation.ts";
 import { effectiveLanguage, loginPathFor, useSession } from "./session.ts";
@@ -93,7 +95,8 @@ function logoutAndRedirect(message: string, silent: boolean): void {
   const target = loginPathFor();
   const wasLoggedIn = session.token !== null;
   session.logout();
-  // Hook point: in embedded (micro-app) mode a 'token overdue' message goes to the host instead.
+  // Per mode: embedded (a host, the iOS wrapper), the host takes the user to its login instead.
+  if (handOverLogout()) return;
   if (wasLoggedIn && !silent) toast.error(message);
   if (currentPath() !== target) navigate(target);
 }

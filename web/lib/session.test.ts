@@ -39,6 +39,7 @@ describe("session store persistence", () => {
       payMethods: ["alipay", "wechat"],
       defaultLanguage: "ZH_CN",
       officialSite: null,
+      hostOrigins: [],
     });
     expect(effectiveLanguage(useSession.getState())).toBe("ZH_CN");
     useSession.getState().setLanguage("EN");
@@ -78,6 +79,7 @@ describe("session store persistence", () => {
       payMethods: [],
       defaultLanguage: "ZH_CN",
       officialSite: null,
+      hostOrigins: [],
     });
     useSession.getState().logout();
     const state = useSession.getState();
@@ -101,6 +103,7 @@ describe("session store persistence", () => {
       payMethods: [],
       defaultLanguage: "ZH_CN",
       officialSite: null,
+      hostOrigins: [],
     });
     useSession.getState().setStartDesignOpen(true); // not a change of language
     useSession.getState().setLanguage("ZH_TN");

@@ -22,13 +22,20 @@ export const STORAGE_KEYS = {
   ssid: "avalive.ssid",
 } as const satisfies Record<keyof PersistedSession, string>;
 
-function storage(): Storage | null {
+/**
+ * localStorage, or null where the browser denies it: privacy modes, sandboxed frames, and a frame of
+ * another site when third-party storage is blocked (Chrome's incognito default), which is how a host
+ * often embeds Avalive. Reading the `localStorage` property then throws; everything goes through here.
+ */
+export function localStore(): Storage | null {
   try {
     return typeof localStorage === "undefined" ? null : localStorage;
   } catch {
-    return null; // storage disabled (privacy mode, sandboxed frame): the session lives in memory only
+    return null; // the session lives in memory only
   }
 }
+
+const storage = localStore;
 
 const isLanguage = (value: string | null): value is Language =>
   value !== null && (LANGUAGES as readonly string[]).includes(value);

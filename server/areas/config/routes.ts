@@ -14,6 +14,7 @@ export async function configRoutes(app: App) {
       payMethods: [...profile.payMethods],
       defaultLanguage: profile.defaultLanguage,
       officialSite: env.OFFICIAL_SITE_URL ?? null,
+      hostOrigins: env.hostOrigins,
     });
   });
 }

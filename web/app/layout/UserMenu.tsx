@@ -82,6 +82,8 @@ export function UserMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         data-testid="user-menu"
+        // on a phone's width the label is hidden: the button keeps its name (the iOS wrapper)
+        aria-label={label}
         onClick={() => (open ? setOpen(false) : openAt("first"))}
         onKeyDown={onButtonKey}
       >

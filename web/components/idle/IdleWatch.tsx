@@ -5,6 +5,7 @@ import { messageText } from "../../lib/i18n/index.ts";
 import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
 import { loginPathFor, useSession } from "../../lib/session.ts";
+import { localStore } from "../../lib/sessionStorage.ts";
 import { Modal } from "../modal/Modal.tsx";
 import "./idle.css";
 
@@ -35,7 +36,7 @@ function IdleNotice() {
   const [left, setLeft] = useState<number | null>(null);
 
   useEffect(() => {
-    const { idleMs, countdownMs } = idleConfig(window.location.search, window.localStorage);
+    const { idleMs, countdownMs } = idleConfig(window.location.search, localStore());
     const timer = createIdleTimer({ idleMs, countdownMs, onCountdown: setLeft, onExit: exitSession });
     const onOperation = () => timer.activity();
     for (const type of OPERATIONS) window.addEventListener(type, onOperation, { capture: true, passive: true });

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { endpoints } from "../../../shared/endpoints.ts";
 import type { EmailLoginBody, UserInfoData } from "../../../shared/schemas/account.ts";
 import { request } from "../../lib/api.ts";
+import { tellHost } from "../../lib/host.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { queryClient as appQueryClient, USER_INFO_KEY, USER_SCOPE } from "../../lib/queryClient.ts";
 import { useSession } from "../../lib/session.ts";
@@ -34,16 +35,19 @@ export function useUserInfoQuery() {
   });
 }
 
+/** Loads userInfo afresh; rejects as the call failed (an ApiError: kind "logout" on code 600). */
+export function reloadUserInfo(): Promise<UserInfoData> {
+  return appQueryClient.fetchQuery({
+    queryKey: USER_INFO_KEY,
+    queryFn: ({ signal }) => loadUserInfo(signal),
+    staleTime: 0,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Reloads userInfo after a change to the account (bind, unbind). */
 export function refreshUserInfo(): Promise<unknown> {
-  return appQueryClient
-    .fetchQuery({
-      queryKey: USER_INFO_KEY,
-      queryFn: ({ signal }) => loadUserInfo(signal),
-      staleTime: 0,
-      gcTime: Number.POSITIVE_INFINITY,
-    })
-    .catch(() => null);
+  return reloadUserInfo().catch(() => null);
 }
 
 /**
@@ -78,6 +82,8 @@ export function useLogout() {
     mutationFn: () => request(endpoints.logout).catch(() => null),
     onSettled: () => {
       useSession.getState().logout();
+      // embedded, the host (the iOS wrapper) hears of it and may take the user to its own start
+      tellHost({ type: "logout", data: { reason: "user" } });
       navigate("/");
     },
   });

@@ -5,10 +5,10 @@ import type { RoleRecord } from "../../../shared/schemas/roles.ts";
 import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
+import { openFaceEditor, openPlanEditor } from "../../lib/editors.ts";
 import { messageText } from "../../lib/i18n/index.ts";
-import { planLink } from "../../lib/links.ts";
 import { useSession } from "../../lib/session.ts";
-import { faceLink, useAvatarPaths } from "../../lib/variant.ts";
+import { useAvatarPaths } from "../../lib/variant.ts";
 import { addPlan } from "../plan/index.ts";
 import { createCustomRole, type SexFilter, useRoleList } from "./api.ts";
 
@@ -33,10 +33,7 @@ export function SystemAvatarTab() {
   const pages = Math.max(1, Math.ceil(records.length / PAGE_SIZE));
   const shown = records.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
-  const go = (to: string) => {
-    useSession.getState().setStartDesignOpen(false);
-    navigate(to);
-  };
+  const close = () => useSession.getState().setStartDesignOpen(false);
 
   const act = async (role: RoleRecord, action: "draft" | "diy") => {
     // Refused here, before any call; said only when nothing else is on screen (spec section 4).
@@ -47,10 +44,12 @@ export function SystemAvatarTab() {
     try {
       if (action === "draft") {
         const planId = await withLoading(addPlan(role.id, "1"));
-        go(planLink({ planId, roleId: role.id, avatarSex: role.sex }));
+        close();
+        openPlanEditor({ planId, roleId: role.id, avatarSex: role.sex }, navigate);
       } else {
         const roleId = await withLoading(createCustomRole(role.id));
-        go(faceLink(paths, roleId));
+        close();
+        openFaceEditor(roleId, undefined, navigate, paths);
       }
     } catch {
       // The API client has shown the service's message (limits, locked).
@@ -146,7 +145,8 @@ export function SystemAvatarTab() {
           data-testid="more-in-shop"
           onClick={(event) => {
             event.preventDefault();
-            go("/shop/singleList?classify=avatar");
+            close();
+            navigate("/shop/singleList?classify=avatar");
           }}
         >
           {t("avatars.dialog.moreInShop")} →

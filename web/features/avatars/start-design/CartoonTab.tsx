@@ -7,13 +7,12 @@ import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx
 import { withLoading } from "../../../components/loading/loadingStore.ts";
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { openPlanEditor } from "../../../lib/editors.ts";
 import { hostReaction } from "../../../lib/frameProtocol.ts";
-import { planLink } from "../../../lib/links.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
 import { useSession } from "../../../lib/session.ts";
 import { createCartoon, toonify } from "./cloningApi.ts";
 import "./cloning.css";
-import { tellHost } from "../../../lib/host.ts";
 
 /** The creator page, same origin, speaking the frame protocol. */
 export const CREATOR_URL = "/creator?frameApi";
@@ -57,10 +56,7 @@ export function CartoonTab({ onBusyChange }: { onBusyChange?(busy: boolean): voi
         onBusyChange?.(false);
         useSession.getState().setStartDesignOpen(false);
         // Embedded in a host application, the host opens the plan; otherwise we route there.
-        const { planId, roleId } = result;
-        // The host message, like /plan's query, calls the avatar's sex roleType.
-        if (!tellHost({ type: "editPlan", data: { planId, roleId, roleType: String(result.sex) } }))
-          navigate(planLink({ planId, roleId, avatarSex: result.sex }));
+        openPlanEditor({ planId: result.planId, roleId: result.roleId, avatarSex: result.sex }, navigate);
       } catch (error) {
         onBusyChange?.(false);
         if (error instanceof ApiError && error.kind === "logout") return;

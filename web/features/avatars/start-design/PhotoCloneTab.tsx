@@ -7,11 +7,12 @@ import { LoadingAnimation } from "../../../components/loading/LoadingOverlay.tsx
 import { useFrameStepper } from "../../../components/loading/useFrameStepper.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { ApiError } from "../../../lib/api.ts";
+import { openFaceEditor } from "../../../lib/editors.ts";
 import { messageText } from "../../../lib/i18n/index.ts";
 import { newId } from "../../../lib/ids.ts";
 import { USER_SCOPE } from "../../../lib/queryClient.ts";
 import { useSession } from "../../../lib/session.ts";
-import { faceLink, useAvatarPaths } from "../../../lib/variant.ts";
+import { useAvatarPaths } from "../../../lib/variant.ts";
 import { createPhoto, photoProgress } from "./cloningApi.ts";
 import { checkPhoto } from "./photoCheck.ts";
 import "./cloning.css";
@@ -112,7 +113,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
       void queryClient.invalidateQueries({ queryKey: [...USER_SCOPE, "customRoles"] });
       onBusyChange?.(false);
       useSession.getState().setStartDesignOpen(false);
-      navigate(faceLink(paths, roleId, "2"));
+      openFaceEditor(roleId, "2", navigate, paths);
     } catch (failure) {
       const text = cloneFailureText(failure);
       onBusyChange?.(false);
