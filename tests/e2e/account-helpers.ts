@@ -28,16 +28,28 @@ export async function latestCode(baseUrl: string, to: string, after = 0): Promis
   return found as unknown as string;
 }
 
-async function api<T>(baseUrl: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+/** One /web-api call, answering its envelope as it came (GET without a body, POST with one unless `method` says). */
+export async function api<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+) {
   const headers: Record<string, string> = { language: "EN" };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.token) headers.authorization = init.token;
   const res = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? "GET",
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return (await res.json()) as { code: number; message: string; data: T };
+}
+
+/** One /web-api call that must succeed (code 200): answers its data. */
+export async function apiData<T>(baseUrl: string, path: string, init: { body?: unknown; token?: string } = {}) {
+  const answer = await api<T>(baseUrl, path, init);
+  expect(answer.code, `${path}: ${answer.message}`).toBe(200);
+  return answer.data;
 }
 
 /** A fresh email account, registered through the API (code from the outbox). Answers its token. */
@@ -52,6 +64,23 @@ export async function registerByApi(baseUrl: string, email: string, password: st
   });
   expect(done.code, done.message).toBe(200);
   return done.data.token;
+}
+
+/**
+ * A fresh account with the one-time trial membership and a plan on the first system avatar, made
+ * through the API; `use` makes it the plan in use (what /live and the clients show).
+ */
+export async function memberWithPlan(baseUrl: string, planName: string, options: { use?: boolean } = {}) {
+  const email = `${unique("member")}@example.com`;
+  const password = "Member-pass-123";
+  const token = await registerByApi(baseUrl, email, password);
+  await apiData(baseUrl, "/web-api/v1/vip/trial", { token, body: {} });
+  const planId = await apiData<string>(baseUrl, "/web-api/v1/base/planInfo/addPlanInfo", {
+    token,
+    body: { roleId: "sys-f-01", roleType: "1", name: planName },
+  });
+  if (options.use) await apiData(baseUrl, "/web-api/v1/base/planInfo/usePlan", { token, body: { planId } });
+  return { email, password, token, planId };
 }
 
 export async function userInfo(baseUrl: string, token: string) {

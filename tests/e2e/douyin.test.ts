@@ -8,7 +8,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { latestCode, textOf, uniquePhone, userInfo } from "./account-helpers.ts";
+import { apiData, latestCode, textOf, uniquePhone, userInfo } from "./account-helpers.ts";
 import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -23,29 +23,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function api<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { language: "EN" };
-  if (init.token) headers.authorization = init.token;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function ok<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
-  const answer = await api<T>(path, init);
-  expect(answer.code, `${path}: ${answer.message}`).toBe(200);
-  return answer.data;
-}
+/** A call that must succeed: its data. */
+const ok = <T>(path: string, init: { token?: string; body?: unknown } = {}) => apiData<T>(baseUrl, path, init);
 
 /** A short-video account made the way /douyinLogin makes it (phone code, source 5); answers its token. */
 async function shortVideoUser(options: { member?: boolean } = {}): Promise<{ phone: string; token: string }> {

@@ -12,7 +12,7 @@ import type { Browser } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningClient, startClient, unzipPackage } from "../helpers/client.ts";
-import { registerByApi, textOf, unique } from "./account-helpers.ts";
+import { memberWithPlan, textOf } from "./account-helpers.ts";
 import { launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -26,17 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string, token: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: token, "content-type": "application/json", language: "EN" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  expect(json.code, json.message).toBe(200);
-  return json.data;
-}
 
 describe("/download", () => {
   it("downloads the local-rendering client, whose SHA-256 is the one on the page", async () => {
@@ -134,19 +123,8 @@ describe("/download", () => {
   });
 });
 
-/** A user with a trial membership and a plan in use; the email. */
-async function streamer(planName: string) {
-  const email = `${unique("client")}@example.com`;
-  const token = await registerByApi(baseUrl, email, "Client-pass-123");
-  await api("/web-api/v1/vip/trial", token, {});
-  const planId = await api<string>("/web-api/v1/base/planInfo/addPlanInfo", token, {
-    roleId: "sys-f-01",
-    roleType: "1",
-    name: planName,
-  });
-  await api("/web-api/v1/base/planInfo/usePlan", token, { planId });
-  return { email, planId };
-}
+/** A user with a trial membership and a plan in use. */
+const streamer = (planName: string) => memberWithPlan(baseUrl, planName, { use: true });
 
 describe("the downloaded client", () => {
   let client: RunningClient | undefined;
@@ -156,7 +134,7 @@ describe("the downloaded client", () => {
 
   it("starts, logs in on its page and draws the plan in use", { timeout: 120_000 }, async () => {
     expect(downloaded, "the download test ran first").not.toBeNull();
-    const { email, planId } = await streamer("Client stream");
+    const { email, password, planId } = await streamer("Client stream");
 
     await client?.stop(); // a retry starts afresh
     client = await startClient(unzipPackage(downloaded as Buffer), baseUrl);
@@ -164,7 +142,7 @@ describe("the downloaded client", () => {
     await page.goto(`${client.url}/`);
     const form = page.getByTestId("client-login");
     await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Password").fill("Client-pass-123");
+    await form.getByLabel("Password").fill(password);
     await form.getByRole("button", { name: "Log in" }).click();
     await page.getByTestId("client-plan-name").waitFor();
     expect(await textOf(page.getByTestId("client-plan-name"))).toBe("Client stream");
@@ -189,7 +167,7 @@ describe("the downloaded client", () => {
 
   it("cloud rendering: the scene comes from the server, the hours are on the page", { timeout: 120_000 }, async () => {
     expect(downloadedCloud, "the download test ran first").not.toBeNull();
-    const { email, planId } = await streamer("Cloud stream");
+    const { email, password, planId } = await streamer("Cloud stream");
     await client?.stop();
     client = await startClient(unzipPackage(downloadedCloud as Buffer), baseUrl);
     const page = await newPage(browser, { language: "ZH_CN", width: 1280 });
@@ -198,7 +176,7 @@ describe("the downloaded client", () => {
     await page.getByRole("button", { name: "简体中文" }).click();
     const form = page.getByTestId("client-login");
     await form.getByLabel("邮箱").fill(email);
-    await form.getByLabel("密码").fill("Client-pass-123");
+    await form.getByLabel("密码").fill(password);
     await form.getByRole("button", { name: "登录" }).click();
     await page.getByTestId("client-plan-name").waitFor();
     expect(await textOf(page.getByTestId("client-hours"))).toContain("云渲染时长");

@@ -5,7 +5,7 @@
 
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openWithToken, registerByApi, textOf, unique } from "./account-helpers.ts";
+import { memberWithPlan, openWithToken, textOf } from "./account-helpers.ts";
 import { launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -17,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string, token: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: token, "content-type": "application/json", language: "EN" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  expect(json.code, json.message).toBe(200);
-  return json.data;
-}
 
 describe("/live", () => {
   it("shows a visitor the way in, without three.js", async () => {
@@ -42,14 +31,7 @@ describe("/live", () => {
   });
 
   it("plays the scene of the plan in use", async () => {
-    const token = await registerByApi(baseUrl, `${unique("live")}@example.com`, "Live-pass-123");
-    await api("/web-api/v1/vip/trial", token, {});
-    const planId = await api<string>("/web-api/v1/base/planInfo/addPlanInfo", token, {
-      roleId: "sys-f-01",
-      roleType: "1",
-      name: "Evening show",
-    });
-    await api("/web-api/v1/base/planInfo/usePlan", token, { planId });
+    const { token, planId } = await memberWithPlan(baseUrl, "Evening show", { use: true });
 
     const page = await newPage(browser, { language: "EN" });
     await openWithToken(page, baseUrl, token, "/live");

@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openWithToken, registerByApi, textOf, unique } from "./account-helpers.ts";
+import { apiData, memberWithPlan, openWithToken, textOf } from "./account-helpers.ts";
 import { launchBrowser, newPage, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -26,28 +26,14 @@ beforeAll(async () => {
 /** A member (the one-time trial) with one plan, made through the API once, by the first test needing it. */
 async function member() {
   if (token) return;
-  token = await registerByApi(baseUrl, `${unique("shopper")}@example.com`, "Shopper-pass-1");
-  await api("/web-api/v1/vip/trial", {});
-  planId = await api<string>("/web-api/v1/base/planInfo/addPlanInfo", {
-    roleId: "sys-f-01",
-    roleType: "1",
-    name: "Neon night show",
-  });
+  ({ token, planId } = await memberWithPlan(baseUrl, "Neon night show"));
 }
 afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { authorization: token, "content-type": "application/json", language: "EN" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; message: string; data: T };
-  expect(json.code, json.message).toBe(200);
-  return json.data;
-}
+/** A call as the member, which must succeed: its data. */
+const api = <T>(path: string, body?: unknown) => apiData<T>(baseUrl, path, { token, body });
 
 /** Lists load over the network from a server shared with other suites: allow them time. */
 const SLOW = { timeout: 20_000 };

@@ -1,14 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ORDER_RANGES, ORDER_STATUS, type OrderRange } from "../../../shared/orders.ts";
+import { ORDER_RANGES, type OrderRange } from "../../../shared/orders.ts";
 import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
-import { HTML_LANG } from "../../lib/i18n/index.ts";
-import { useLanguage } from "../../lib/session.ts";
 import { repayOrder, useOrderPage } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
-import { displayPrice } from "./price.ts";
+import { OrderTable } from "./OrderTable.tsx";
 import "./member.css";
 
 const PER_PAGE = 10;
@@ -16,14 +14,12 @@ const PER_PAGE = 10;
 /** /workbench/orderList and /myCenter/myOrder: the spending record with the spec's columns and filters. */
 export function OrdersPage({ framed = true }: { framed?: boolean }) {
   const { t } = useTranslation();
-  const locale = HTML_LANG[useLanguage()];
   const [range, setRange] = useState<OrderRange>("all");
   const [page, setPage] = useState(1);
   const [ticket, setTicket] = useState<PayTicket | null>(null);
   const list = useOrderPage(page, PER_PAGE, range);
   const records = list.data?.records ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   const proceed = async (row: OrderRow) => {
     try {
       setTicket(await repayOrder(row.orderId));
@@ -58,41 +54,7 @@ export function OrdersPage({ framed = true }: { framed?: boolean }) {
         errorText={t("member.loadError")}
         empty={{ title: t("orders.empty"), testId: "orders-empty" }}
       >
-        <div className="orders__scroll">
-          <table className="orders__table" data-testid="orders-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("orders.columns.orderNo")}</th>
-                <th scope="col">{t("orders.columns.product")}</th>
-                <th scope="col">{t("orders.columns.channel")}</th>
-                <th scope="col">{t("orders.columns.quantity")}</th>
-                <th scope="col">{t("orders.columns.amount")}</th>
-                <th scope="col">{t("orders.columns.time")}</th>
-                <th scope="col">{t("orders.columns.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((row) => (
-                <tr key={row.orderId} data-testid="order-row">
-                  <td className="orders__no">{row.orderNo}</td>
-                  <td>{row.productName}</td>
-                  <td>{row.channelName}</td>
-                  <td>{row.quantity}</td>
-                  <td>{displayPrice(row.amount, row.symbol)}</td>
-                  <td>{when(row.createdAt)}</td>
-                  <td>
-                    <span className={`order-status order-status--${row.status}`}>{row.statusName}</span>
-                    {(row.status === ORDER_STATUS.pending || row.status === ORDER_STATUS.failed) && (
-                      <button type="button" className="btn btn--ghost orders__proceed" onClick={() => proceed(row)}>
-                        {t("member.proceedPay")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderTable rows={records} onProceed={proceed} testId="orders-table" rowTestId="order-row" />
       </ListState>
       <Pager page={page} pages={pages} onPage={setPage} testId="orders-page" />
       {ticket && (

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ORDER_STATUS } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import type { MyGoodsRecord, ShopOrderRow } from "../../../shared/schemas/shop.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
@@ -9,7 +8,7 @@ import { Pager } from "../../components/pager/Pager.tsx";
 import { HTML_LANG } from "../../lib/i18n/index.ts";
 import { shopItemLink } from "../../lib/links.ts";
 import { useLanguage } from "../../lib/session.ts";
-import { CheckoutDialog, displayPrice, repayOrder } from "../membership/index.ts";
+import { CheckoutDialog, OrderTable, repayOrder } from "../membership/index.ts";
 import { refreshOwnership, useMyGoods, useShopLabels, useShopOrders } from "./api.ts";
 import { ProductArt } from "./ProductArt.tsx";
 import { UsePlanDialog } from "./UsePlanDialog.tsx";
@@ -122,13 +121,11 @@ export function MyProductsPage({ framed = false }: { framed?: boolean }) {
 /** The user's shop orders (POST /shop/order/pageList): the spending record's columns, for items. */
 function ShopOrders() {
   const { t } = useTranslation();
-  const locale = HTML_LANG[useLanguage()];
   const [page, setPage] = useState(1);
   const orders = useShopOrders(page, ORDERS_PER_PAGE);
   const [ticket, setTicket] = useState<PayTicket | null>(null);
   const rows = orders.data?.records ?? [];
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDERS_PER_PAGE));
-  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
   const proceed = async (row: ShopOrderRow) => {
     try {
       setTicket(await repayOrder(row.orderId));
@@ -142,45 +139,14 @@ function ShopOrders() {
       {orders.isSuccess && rows.length === 0 ? (
         <p className="shop-orders__empty">{t("shop.mine.ordersEmpty")}</p>
       ) : (
-        <div className="shop-orders__scroll">
-          <table className="shop-orders__table" data-testid="shop-orders">
-            <thead>
-              <tr>
-                <th scope="col">{t("orders.columns.orderNo")}</th>
-                <th scope="col">{t("orders.columns.product")}</th>
-                <th scope="col">{t("orders.columns.channel")}</th>
-                <th scope="col">{t("orders.columns.amount")}</th>
-                <th scope="col">{t("orders.columns.time")}</th>
-                <th scope="col">{t("orders.columns.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.orderId} data-testid="shop-order-row">
-                  <td className="shop-orders__no">{row.orderNo}</td>
-                  <td>
-                    <Link to={shopItemLink(row.skuId)}>{row.productName}</Link>
-                  </td>
-                  <td>{row.channelName}</td>
-                  <td>{displayPrice(row.amount, row.symbol)}</td>
-                  <td>{when(row.createdAt)}</td>
-                  <td>
-                    {row.statusName}
-                    {(row.status === ORDER_STATUS.pending || row.status === ORDER_STATUS.failed) && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost shop-orders__proceed"
-                        onClick={() => proceed(row)}
-                      >
-                        {t("member.proceedPay")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderTable
+          rows={rows}
+          onProceed={proceed}
+          product={(row) => <Link to={shopItemLink(row.skuId)}>{row.productName}</Link>}
+          quantity={false}
+          testId="shop-orders"
+          rowTestId="shop-order-row"
+        />
       )}
       <Pager page={page} pages={pages} onPage={setPage} testId="shop-orders-page" />
       {ticket && (
