@@ -43,21 +43,33 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
   return json.data;
 }
 
-/** The 3D view has drawn its bust and a few frames since. */
+const frames = (page: Page) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
+
+/** Until the 3D view stops drawing: the view draws on demand, so at rest the count stands still. */
+async function untilIdle(page: Page) {
+  let last = await frames(page);
+  for (;;) {
+    await page.waitForTimeout(400);
+    const now = await frames(page);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+/** The 3D view has drawn its bust and come to rest. */
 async function bustShown(page: Page) {
   await page.getByTestId("face-editor").waitFor();
-  await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 3 && window.__avalive?.view, null, {
+  await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0 && window.__avalive?.view, null, {
     timeout: 45_000,
   });
-  const start = await page.evaluate(() => window.__avalive?.frameCount() ?? 0);
-  await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 2, start);
+  await untilIdle(page);
 }
 
 async function orbit(page: Page, azimuth: number) {
+  const start = await frames(page);
   await page.evaluate((a) => window.__avalive?.view?.orbit(a), azimuth);
-  // damping settles the camera over a few frames
-  const start = await page.evaluate(() => window.__avalive?.frameCount() ?? 0);
-  await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 6, start);
+  await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n, start);
+  await untilIdle(page);
 }
 
 /** Moves a face slider the way a keyboard or script would: input events, then one change. */
@@ -155,7 +167,12 @@ describe("start design and the face editor", () => {
     await bustShown(page);
     expect(await page.getByTestId("face-editor").getAttribute("data-sex")).toBe("2");
     await screenshot(page, "avatar-editor-female-front");
+    // On-demand rendering: at rest the view draws nothing; turning it draws, then it rests again.
+    const resting = await frames(page);
+    await page.waitForTimeout(1500);
+    expect(await frames(page)).toBe(resting);
     await orbit(page, 38);
+    expect(await frames(page)).toBeGreaterThan(resting);
     await screenshot(page, "avatar-editor-female-three-quarter");
     await orbit(page, 0);
 

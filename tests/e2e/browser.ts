@@ -29,8 +29,17 @@ export function launchBrowser(): Promise<Browser> {
  * visitor's stored choice would. Console errors and failed requests are collected so tests
  * can assert the page ran cleanly.
  */
-export async function newPage(browser: Browser, options: { language?: "EN" | "ZH_CN" | "ZH_TN"; width?: number } = {}) {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  options: { language?: "EN" | "ZH_CN" | "ZH_TN"; width?: number; motion?: "reduce" | "no-preference" } = {},
+) {
+  // Reduced motion unless a test asks otherwise: the 3D views then draw only when something
+  // changes (docs/decisions/031), instead of keeping a core busy with software rendering while
+  // the test clicks through forms. plan.test.ts checks both settings.
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: 900 },
+    reducedMotion: options.motion ?? "reduce",
+  });
   if (options.language) {
     await context.addInitScript((language) => {
       if (!localStorage.getItem("avalive.language")) localStorage.setItem("avalive.language", language);

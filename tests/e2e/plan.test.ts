@@ -31,6 +31,19 @@ const settled = (page: Page) => page.locator('[data-testid="plan-studio"][data-b
 const previewReady = (page: Page) =>
   page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
 
+const frames = (page: Page) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
+
+/** Until the preview stops drawing (on-demand rendering: at rest, under reduced motion). */
+async function untilIdle(page: Page) {
+  let last = await frames(page);
+  for (;;) {
+    await page.waitForTimeout(400);
+    const now = await frames(page);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 async function pick(page: Page, id: string) {
   await page.getByTestId(`catalogue-item-${id}`).click();
   await settled(page);
@@ -60,6 +73,11 @@ describe("a plan from Start design to the live-stream client", () => {
     expect(new URL(page.url()).searchParams.get("roleType")).toMatch(/^[12]$/);
     await previewReady(page);
     await screenshot(page, "plan-01-new");
+    // The page runs with reduced motion (browser.ts): the avatar holds still and the preview,
+    // drawing on demand, draws nothing at rest.
+    const resting = await untilIdle(page);
+    await page.waitForTimeout(1200);
+    expect(await frames(page)).toBe(resting);
 
     // Outfit: a top and a cap; a locked (diamond) item is refused without a call.
     await page.getByTestId("plan-menu-outfit").click();
@@ -107,7 +125,10 @@ describe("a plan from Start design to the live-stream client", () => {
     const gift = (await planInfo(planId)).interactions?.find(
       (i) => (i as unknown as { event: { id: string } }).event.id === "interact.gift-rose",
     ) as unknown as { id: string };
+    const beforePlay = await frames(page);
     await page.getByTestId(`plan-interaction-play-${gift.id}`).click();
+    // an action moves even under reduced motion: the user asked for it
+    await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, beforePlay);
     await page.waitForTimeout(600);
     await screenshot(page, "plan-02-interaction-preview");
 
@@ -176,7 +197,8 @@ describe("a plan from Start design to the live-stream client", () => {
   });
 
   it("lists the plan on My plans with its counts and the one in use", async () => {
-    const page = await newPage(browser, { language: "EN" });
+    // Without reduced motion the avatar is alive (breathing, blinking): the preview keeps drawing.
+    const page = await newPage(browser, { language: "EN", motion: "no-preference" });
     await loginAs(page, baseUrl, EMAIL);
     await page.goto(`${baseUrl}/workbench/myplan`);
     const card = page.locator(`[data-testid="plan-card"][data-id="${planId}"]`);
@@ -196,6 +218,9 @@ describe("a plan from Start design to the live-stream client", () => {
     await card.getByTestId("plan-open").click();
     await page.waitForURL((url) => url.pathname === "/plan" && url.searchParams.get("planId") === planId);
     await previewReady(page);
+    await page.waitForTimeout(1500); // past the moment a new look keeps any preview drawing
+    const drawn = await frames(page);
+    await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, drawn, { timeout: 20_000 });
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -5,6 +5,7 @@ import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
 import { materialsFor } from "../../shared/avatar/palette.ts";
 import { avatarGeometry } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
+import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
 
 export interface BustColors {
@@ -99,6 +100,16 @@ export function AvatarBust({
     [built],
   );
 
+  // The view draws on demand (pacing.ts): a face change or a new mesh asks for a frame.
+  const invalidate = useInvalidate();
+  useEffect(() => {
+    face.changed = invalidate;
+    invalidate();
+    return () => {
+      if (face.changed === invalidate) face.changed = undefined;
+    };
+  }, [face, invalidate]);
+
   // Colours change on a click, not per frame: set them in place.
   useEffect(() => {
     const materials = materialsFor(colors);
@@ -106,15 +117,20 @@ export function AvatarBust({
       const c = materials[part.mesh.name as PartId]?.baseColor;
       if (c) part.material.color.setRGB(c[0], c[1], c[2]);
     }
-  }, [built, colors]);
+    invalidate();
+  }, [built, colors, invalidate]);
 
   const applied = useRef(-1);
   const quiet = useRef(0);
   useFrame(() => {
     const frame = countFrame();
     if (applied.current === face.version) {
-      // Settled after a drag: move the dragged sliders into the positions.
-      if (++quiet.current === SETTLE_FRAMES) for (const part of built.parts) bake(part);
+      // Settled after a drag: move the dragged sliders into the positions. Until then keep
+      // drawing, so the bake happens even though nothing else asks for a frame.
+      if (quiet.current < SETTLE_FRAMES) {
+        if (++quiet.current === SETTLE_FRAMES) for (const part of built.parts) bake(part);
+        else invalidate();
+      }
       return;
     }
     applied.current = face.version;

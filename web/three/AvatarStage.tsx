@@ -17,6 +17,8 @@ export function AvatarStage({ children, label }: { children: ReactNode; label: s
       <Canvas
         camera={{ fov: 30, near: 0.05, far: 20, position: [0, TARGET[1], DISTANCE] }}
         dpr={[1, 2]}
+        // Drawn only when something changed (pacing.ts): an idle editor costs nothing.
+        frameloop="demand"
         // No MSAA: with software rendering (SwiftShader, no GPU) it halved the frame rate; HiDPI
         // screens get their smoothing from the device pixel ratio instead.
         gl={{ alpha: true, antialias: false }}

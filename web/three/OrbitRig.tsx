@@ -1,6 +1,7 @@
 import { useFrame, useThree } from "@react-three/fiber";
 import { useEffect, useMemo } from "react";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import { useInvalidate } from "./pacing.ts";
 import { registerView } from "./probe.ts";
 
 const DEG = Math.PI / 180;
@@ -10,6 +11,7 @@ export function OrbitRig({ target, distance }: { target: [number, number, number
   const camera = useThree((s) => s.camera);
   const element = useThree((s) => s.gl.domElement);
   const controls = useMemo(() => new OrbitControls(camera, element), [camera, element]);
+  const invalidate = useInvalidate();
 
   useEffect(() => {
     controls.target.set(...target);
@@ -24,6 +26,11 @@ export function OrbitRig({ target, distance }: { target: [number, number, number
     controls.maxAzimuthAngle = 100 * DEG;
     camera.position.set(target[0], target[1] + distance * 0.06, target[2] + distance);
     controls.update();
+    // On-demand rendering: a drag (or the wheel) asks for a frame; the damping after it asks for
+    // the frames that follow (below).
+    controls.addEventListener("change", invalidate);
+    controls.addEventListener("start", invalidate);
+    invalidate();
     registerView({
       orbit(azimuthDeg, polarDeg = 86) {
         const r = camera.position.distanceTo(controls.target);
@@ -38,11 +45,14 @@ export function OrbitRig({ target, distance }: { target: [number, number, number
       },
     });
     return () => {
+      controls.removeEventListener("change", invalidate);
+      controls.removeEventListener("start", invalidate);
       registerView(null);
       controls.dispose();
     };
-  }, [controls, camera, target, distance]);
+  }, [controls, camera, target, distance, invalidate]);
 
+  // While the damping still turns the camera, update() reports a change (and fires "change").
   useFrame(() => controls.update());
   return null;
 }

@@ -18,6 +18,8 @@ export interface FaceState {
   version: number;
   inputAt: number;
   lastInput: { id: string; value: number } | null;
+  /** Called after each change: the view on screen asks for a frame (on-demand rendering). */
+  changed?: () => void;
 }
 
 export function createFaceState(params: FaceValues = {}): FaceState {
@@ -30,6 +32,7 @@ export function setSlider(face: FaceState, id: string, value: number): void {
   face.version++;
   face.inputAt = performance.now();
   face.lastInput = { id, value };
+  face.changed?.();
 }
 
 /** A whole face at once (load, undo, reset, blend). */
@@ -38,4 +41,5 @@ export function setFace(face: FaceState, params: FaceValues): void {
   face.version++;
   face.inputAt = performance.now();
   face.lastInput = null;
+  face.changed?.();
 }

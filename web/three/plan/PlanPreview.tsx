@@ -5,9 +5,10 @@
  */
 
 import { Canvas, useFrame, useThree } from "@react-three/fiber";
-import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useState } from "react";
+import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import type { AvatarMesh } from "../../../shared/avatar/index.ts";
 import { OrbitRig } from "../OrbitRig.tsx";
+import { useInvalidate, useKeepDrawing, useOnScreen, useReducedMotion } from "../pacing.ts";
 import { reportFirstFrame, reportMounted } from "../probe.ts";
 import { useAvatarMesh } from "../useAvatarMesh.ts";
 import { MAX_STEP } from "./animation.ts";
@@ -51,6 +52,36 @@ function Clock({ controller }: { controller: Controller }) {
     controller.time += Math.min(delta, MAX_STEP);
     controller.sweep();
   }, -2);
+  return null;
+}
+
+/** After a change to what the preview shows, keep drawing this long (pieces build, layers mount). */
+const SETTLE_MS = 1000;
+
+/**
+ * The preview's pace (pacing.ts): it draws every frame while the avatar is alive (breathing,
+ * blinking, swaying; not when the visitor asked for reduced motion), while an action plays, and for
+ * a moment after its content changed; never while off screen or in a hidden tab.
+ */
+function Pace({ controller, alive, content }: { controller: Controller; alive: boolean; content: unknown }) {
+  const invalidate = useInvalidate();
+  const settleUntil = useRef(0);
+  useEffect(() => {
+    controller.wake = invalidate;
+    return () => {
+      if (controller.wake === invalidate) controller.wake = null;
+    };
+  }, [controller, invalidate]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any new content starts a settling moment
+  useEffect(() => {
+    settleUntil.current = performance.now() + SETTLE_MS;
+    invalidate();
+  }, [content, invalidate]);
+  const moving = useCallback(
+    () => alive || controller.busy() || performance.now() < settleUntil.current,
+    [alive, controller],
+  );
+  useKeepDrawing(moving);
   return null;
 }
 
@@ -114,8 +145,15 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by content
   const effects = useMemo(() => look.effects.slice(0, MAX_EFFECTS).map((e) => parseEffect(e.look)), [effectKey]);
 
+  const box = useRef<HTMLDivElement>(null);
+  const onScreen = useOnScreen(box);
+  const reducedMotion = useReducedMotion();
+  // a new token whenever what the preview shows changed
+  const content = useMemo(() => ({ look, avatar, drawn }), [look, avatar, drawn]);
+
   return (
     <div
+      ref={box}
       className="plan-preview"
       data-testid="plan-preview"
       data-ready={drawn !== null && drawn === avatar ? "true" : "false"}
@@ -123,6 +161,8 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
       <Canvas
         camera={{ fov: 30, near: 0.05, far: 120, position: [0, TARGET[1], DISTANCE] }}
         dpr={[1, 2]}
+        // Drawn on demand (Pace below): off screen, or at rest under reduced motion, it costs nothing.
+        frameloop="demand"
         // No MSAA and no shadows: with software rendering (SwiftShader) each would cost a large
         // share of the frame; HiDPI screens get their smoothing from the device pixel ratio.
         gl={{ antialias: false, alpha: false, powerPreference: "high-performance" }}
@@ -130,6 +170,7 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
         role="img"
       >
         <Clock controller={controller} />
+        <Pace controller={controller} alive={onScreen && !reducedMotion} content={content} />
         <Orbit />
         <PlanStage scene={scene} effects={effects} controller={controller} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}

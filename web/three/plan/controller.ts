@@ -21,6 +21,10 @@ export interface Controller {
   bursts: Burst[];
   readonly handle: PreviewHandle;
   play(action: PreviewAction): void;
+  /** Something is playing (an expression, a motion or a burst): the view keeps drawing. */
+  busy(): boolean;
+  /** Called after each play: the view, drawing on demand, starts its loop again. */
+  wake: (() => void) | null;
   /** Drops what has finished by `time`; true when the bursts changed. */
   sweep(): boolean;
   subscribe(listener: () => void): () => void;
@@ -57,7 +61,10 @@ export function createController(): Controller {
           notify();
           break;
       }
+      c.wake?.();
     },
+    busy: () => c.expression !== null || c.motion !== null || c.bursts.length > 0,
+    wake: null,
     sweep() {
       if (c.expression && c.time - c.expression.start >= EXPRESSION_SECONDS) c.expression = null;
       if (c.motion && c.time - c.motion.start >= c.motion.duration) c.motion = null;
