@@ -45,4 +45,20 @@ describe("preview controller", () => {
     c.play({ kind: "motion", look: null as never });
     expect(c.motion?.style).toBe("nod");
   });
+
+  it("is busy while something plays, and wakes the view on each play (on-demand rendering)", () => {
+    const c = createController();
+    const wake = vi.fn();
+    c.wake = wake;
+    expect(c.busy()).toBe(false);
+    c.play({ kind: "motion", look: { style: "nod", duration: 1 } });
+    expect(wake).toHaveBeenCalledTimes(1);
+    expect(c.busy()).toBe(true);
+    c.time = 1.01;
+    c.sweep();
+    expect(c.busy()).toBe(false);
+    c.play({ kind: "effect", look: { category: "particles", style: "hearts", color: "#ff4f8b" } });
+    expect(c.busy()).toBe(true);
+    expect(wake).toHaveBeenCalledTimes(2);
+  });
 });
