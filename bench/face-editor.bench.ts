@@ -124,7 +124,8 @@ export async function benchFaceEditor() {
     await context.addInitScript((t) => localStorage.setItem("avalive.token", t), token);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/face?roleId=${created.data}&twoMenu=nose`);
-    await page.waitForFunction("(window.__avalive?.frameCount() ?? 0) > 30", null, { timeout: 60_000 });
+    // The view draws on demand (decision 031): a dozen frames to load and settle, then none at rest.
+    await page.waitForFunction("(window.__avalive?.frameCount() ?? 0) > 5", null, { timeout: 60_000 });
     await page.locator('input[data-slider="nose.scale"]').waitFor();
     await page.waitForTimeout(500);
 
@@ -168,17 +169,19 @@ export async function benchFaceEditor() {
     console.log(
       `\nFace editor (headless Chromium, SwiftShader; ${pairs.length} key presses on a slider, ${DRAG_MS / 1000}s mouse drag)`,
     );
-    console.log(row("baseline  idle frame interval (median)", frame));
+    console.log(row("baseline  animation-frame interval (median)", frame));
     console.log(row("input -> applied in frame, median", median(latency.applied)));
     console.log(row("input -> applied in frame, p95", quantile(latency.applied, 0.95)));
     console.log(row("input -> frame drawn, median", median(latency.shown)));
     console.log(row("input -> frame drawn, p95", quantile(latency.shown, 0.95)));
-    console.log(`  ${"baseline  idle frames per second".padEnd(44)}${idle.fps.toFixed(1).padStart(7)} fps  1.00x`);
     console.log(
-      `  ${`baseline  plain three.js, ${Math.round(plain.triangles / 1000)}k triangles`.padEnd(44)}${plain.fps.toFixed(1).padStart(7)} fps  ${(plain.fps / idle.fps).toFixed(2)}x`,
+      `  ${"at rest   frames drawn per second".padEnd(44)}${idle.fps.toFixed(1).padStart(7)} fps  (on demand: 0)`,
     );
     console.log(
-      `  ${`dragging  frames per second (${drag.inputs} moves)`.padEnd(44)}${drag.fps.toFixed(1).padStart(7)} fps  ${(drag.fps / idle.fps).toFixed(2)}x`,
+      `  ${`baseline  plain three.js, ${Math.round(plain.triangles / 1000)}k triangles`.padEnd(44)}${plain.fps.toFixed(1).padStart(7)} fps  1.00x`,
+    );
+    console.log(
+      `  ${`dragging  frames per second (${drag.inputs} moves)`.padEnd(44)}${drag.fps.toFixed(1).padStart(7)} fps  ${(drag.fps / plain.fps).toFixed(2)}x`,
     );
     return {
       frameMs: frame,

@@ -7,7 +7,15 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, expectAccessible, launchBrowser, newPage, screenshot } from "./browser.ts";
+import {
+  apiLogin,
+  expectAccessible,
+  framesDrawn,
+  launchBrowser,
+  newPage,
+  screenshot,
+  untilViewRests,
+} from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const LOCKED = "No privileges available. Unlock membership for more benefits.";
@@ -43,33 +51,20 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
   return json.data;
 }
 
-const frames = (page: Page) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
-
-/** Until the 3D view stops drawing: the view draws on demand, so at rest the count stands still. */
-async function untilIdle(page: Page) {
-  let last = await frames(page);
-  for (;;) {
-    await page.waitForTimeout(400);
-    const now = await frames(page);
-    if (now === last) return now;
-    last = now;
-  }
-}
-
 /** The 3D view has drawn its bust and come to rest. */
 async function bustShown(page: Page) {
   await page.getByTestId("face-editor").waitFor();
   await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0 && window.__avalive?.view, null, {
     timeout: 45_000,
   });
-  await untilIdle(page);
+  await untilViewRests(page);
 }
 
 async function orbit(page: Page, azimuth: number) {
-  const start = await frames(page);
+  const start = await framesDrawn(page);
   await page.evaluate((a) => window.__avalive?.view?.orbit(a), azimuth);
   await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n, start);
-  await untilIdle(page);
+  await untilViewRests(page);
 }
 
 /** Moves a face slider the way a keyboard or script would: input events, then one change. */
@@ -168,11 +163,11 @@ describe("start design and the face editor", () => {
     expect(await page.getByTestId("face-editor").getAttribute("data-sex")).toBe("2");
     await screenshot(page, "avatar-editor-female-front");
     // On-demand rendering: at rest the view draws nothing; turning it draws, then it rests again.
-    const resting = await frames(page);
+    const resting = await framesDrawn(page);
     await page.waitForTimeout(1500);
-    expect(await frames(page)).toBe(resting);
+    expect(await framesDrawn(page)).toBe(resting);
     await orbit(page, 38);
-    expect(await frames(page)).toBeGreaterThan(resting);
+    expect(await framesDrawn(page)).toBeGreaterThan(resting);
     await screenshot(page, "avatar-editor-female-three-quarter");
     await orbit(page, 0);
 

@@ -2,7 +2,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { expect, onTestFailed } from "vitest";
 import { ROOT } from "../../scripts/lib.ts";
 import { axeViolations } from "./axe.ts";
@@ -128,4 +128,21 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
     .first()
     .click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** How many frames the app's 3D views have drawn (web/three/probe.ts). */
+export const framesDrawn = (page: Page | Frame) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
+
+/**
+ * Until the 3D view stops drawing. Views draw on demand (docs/decisions/031), so at rest, under the
+ * reduced motion the E2E pages ask for, the frame count stands still. Returns that count.
+ */
+export async function untilViewRests(page: Page | Frame): Promise<number> {
+  let last = await framesDrawn(page);
+  for (;;) {
+    await page.waitForTimeout(400);
+    const now = await framesDrawn(page);
+    if (now === last) return now;
+    last = now;
+  }
 }

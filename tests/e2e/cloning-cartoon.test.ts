@@ -9,7 +9,7 @@
 import validator from "gltf-validator";
 import type { Browser, Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { apiLogin, launchBrowser, newPage, screenshot, untilViewRests } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const USER = "cloud@demo.avalive.dev";
@@ -106,8 +106,7 @@ describe("cartoon face", () => {
 
     // The 3D preview has drawn.
     await frame.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 5, null, { timeout: 60_000 });
-    const drawn = await frame.evaluate(() => window.__avalive?.frameCount() ?? 0);
-    await frame.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, drawn);
+    await untilViewRests(frame);
     await screenshot(page, "cloning-cartoon-creator");
 
     // Export: upload, then the host takes it over (createCartoon, toonify) and opens the plan.

@@ -7,7 +7,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, launchBrowser, loginAs, newPage, screenshot } from "./browser.ts";
+import { apiLogin, framesDrawn, launchBrowser, loginAs, newPage, screenshot, untilViewRests } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -30,19 +30,6 @@ async function planInfo(planId: string) {
 const settled = (page: Page) => page.locator('[data-testid="plan-studio"][data-busy="false"]').waitFor();
 const previewReady = (page: Page) =>
   page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
-
-const frames = (page: Page) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
-
-/** Until the preview stops drawing (on-demand rendering: at rest, under reduced motion). */
-async function untilIdle(page: Page) {
-  let last = await frames(page);
-  for (;;) {
-    await page.waitForTimeout(400);
-    const now = await frames(page);
-    if (now === last) return now;
-    last = now;
-  }
-}
 
 async function pick(page: Page, id: string) {
   await page.getByTestId(`catalogue-item-${id}`).click();
@@ -75,9 +62,9 @@ describe("a plan from Start design to the live-stream client", () => {
     await screenshot(page, "plan-01-new");
     // The page runs with reduced motion (browser.ts): the avatar holds still and the preview,
     // drawing on demand, draws nothing at rest.
-    const resting = await untilIdle(page);
+    const resting = await untilViewRests(page);
     await page.waitForTimeout(1200);
-    expect(await frames(page)).toBe(resting);
+    expect(await framesDrawn(page)).toBe(resting);
 
     // Outfit: a top and a cap; a locked (diamond) item is refused without a call.
     await page.getByTestId("plan-menu-outfit").click();
@@ -125,7 +112,7 @@ describe("a plan from Start design to the live-stream client", () => {
     const gift = (await planInfo(planId)).interactions?.find(
       (i) => (i as unknown as { event: { id: string } }).event.id === "interact.gift-rose",
     ) as unknown as { id: string };
-    const beforePlay = await frames(page);
+    const beforePlay = await framesDrawn(page);
     await page.getByTestId(`plan-interaction-play-${gift.id}`).click();
     // an action moves even under reduced motion: the user asked for it
     await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, beforePlay);
@@ -219,7 +206,7 @@ describe("a plan from Start design to the live-stream client", () => {
     await page.waitForURL((url) => url.pathname === "/plan" && url.searchParams.get("planId") === planId);
     await previewReady(page);
     await page.waitForTimeout(1500); // past the moment a new look keeps any preview drawing
-    const drawn = await frames(page);
+    const drawn = await framesDrawn(page);
     await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, drawn, { timeout: 20_000 });
     expect(page.errors).toEqual([]);
     await page.context().close();
