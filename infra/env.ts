@@ -32,7 +32,7 @@ const Env = Type.Object({
   /** `http://endpoint/bucket/key` instead of `http://bucket.endpoint/key` (MinIO and most local servers). */
   S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
   /** Put every key under this folder of the bucket (`avalive/`), so one bucket can hold several sites. */
-  S3_PREFIX: Type.String({ default: "", pattern: "^([A-Za-z0-9_.-]+/)*$" }),
+  S3_PREFIX: Type.String({ default: "", pattern: "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*/)*$" }),
   /** Create the bucket at boot when it is not there (a local MinIO); otherwise a missing bucket stops the boot. */
   S3_CREATE_BUCKET: Type.Boolean({ default: false }),
   /**
