@@ -47,7 +47,10 @@ const Env = Type.Object({
   MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 120, maximum: 302_400, default: 3600 }),
   /** Hosts (comma separated) cartoon GLBs may also be fetched from, besides the server's own storage. */
   CARTOON_HOSTS: Type.String({ default: "" }),
-  /** Redis key prefix of the queues: instances sharing a Redis must not take each other's jobs. */
+  /**
+   * Redis key prefix of the queues and the rate-limit counters: instances of one site share it,
+   * sites sharing a Redis must not (they would take each other's jobs and count each other's requests).
+   */
   QUEUE_PREFIX: Type.String({ default: "avalive", pattern: "^[A-Za-z0-9_:-]+$" }),
   /** How long a worker's job lock lives; a killed worker's job is taken up again after it lapses. */
   WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30_000 }),

@@ -17,6 +17,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
 import { createDb, type Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
+import { rateLimitRedis } from "../infra/redis.ts";
 import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
@@ -132,7 +133,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameguard: env.hostOrigins.length ? false : { action: "sameorigin" },
     crossOriginEmbedderPolicy: false,
   });
+  // With REDIS_URL the counters are in Redis, shared by every instance; in memory otherwise.
+  const limitStore = env.REDIS_URL ? rateLimitRedis(env.REDIS_URL) : null;
+  if (limitStore) app.addHook("onClose", async () => void (await limitStore.quit().catch(() => undefined)));
   await app.register(rateLimit, {
+    ...(limitStore && {
+      redis: limitStore,
+      nameSpace: `${env.QUEUE_PREFIX}:rate-limit:`,
+      // A Redis outage lets requests through rather than taking the site down with it.
+      skipOnError: true,
+    }),
     max: env.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
     // The limit guards the API. The web app's own files (a page load fetches dozens of chunks, and
