@@ -55,6 +55,9 @@ describe("media in an S3 bucket", () => {
     expect(thumb.headers["content-type"]).toBe("image/webp");
     expect((await sharp(thumb.body as Buffer).metadata()).width).toBe(256);
 
+    const head = await t.request.head(file.url);
+    expect(head.status).toBe(200);
+    expect(Number(head.headers["content-length"])).toBe(bytes.length);
     // revalidation by the bucket's ETag
     const again = await t.request.get(file.url).set("if-none-match", original.headers.etag as string);
     expect(again.status).toBe(304);

@@ -7,21 +7,35 @@
  * bucket; otherwise the server streams the bytes. docs/decisions/033-object-storage.md.
  */
 
-import { isStorageKey } from "../../../infra/storage.ts";
+import type { FastifyReply } from "fastify";
+import { isStorageKey, type ObjectInfo } from "../../../infra/storage.ts";
 import type { App } from "../../types.ts";
 import { etagMatches } from "./routes.ts";
 
 /** Keys never change what they name (a new file gets a new key): cached for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+function headersOf(reply: FastifyReply, info: ObjectInfo) {
+  return reply
+    .header("content-type", info.contentType)
+    .header("content-length", info.size)
+    .header("etag", info.etag)
+    .header("cache-control", IMMUTABLE)
+    .header("accept-ranges", "none");
+}
+
 export async function storedMediaRoutes(app: App) {
   const { storage, env } = app.deps;
   const signed = env.MEDIA_URLS === "signed";
 
-  app.get<{ Params: { key: string } }>(
-    "/media/:key",
-    { schema: { hide: true }, config: { rateLimit: false } },
-    async (request, reply) => {
+  app.route<{ Params: { key: string } }>({
+    // HEAD declared here, not derived from GET: Fastify's derived HEAD would read the whole object.
+    method: ["GET", "HEAD"],
+    url: "/media/:key",
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    config: { rateLimit: false },
+    async handler(request, reply) {
       const { key } = request.params;
       if (!isStorageKey(key)) return reply.callNotFound();
       if (signed) {
@@ -33,22 +47,18 @@ export async function storedMediaRoutes(app: App) {
           return reply.redirect(url, 302);
         }
       }
-      if (request.headers["if-none-match"]) {
+      // A HEAD or a revalidation needs only the object's size and validator, not its bytes.
+      if (request.method === "HEAD" || request.headers["if-none-match"]) {
         const info = await storage.stat(key);
         if (!info) return reply.callNotFound();
         if (etagMatches(request.headers["if-none-match"], info.etag)) {
           return reply.status(304).header("etag", info.etag).header("cache-control", IMMUTABLE).send();
         }
+        if (request.method === "HEAD") return headersOf(reply, info).send();
       }
       const file = await storage.open(key);
       if (!file) return reply.callNotFound();
-      reply
-        .header("content-type", file.contentType)
-        .header("content-length", file.size)
-        .header("etag", file.etag)
-        .header("cache-control", IMMUTABLE)
-        .header("accept-ranges", "none");
-      return reply.send(file.body);
+      return headersOf(reply, file).send(file.body);
     },
-  );
+  });
 }
