@@ -53,3 +53,35 @@ describe("loadEnv", () => {
     expect(test.LOGIN_RATE_LIMIT).toBe(50);
   });
 });
+
+describe("storage variables", () => {
+  it("default to files on disk, served through the server", () => {
+    expect(loadEnv({})).toMatchObject({
+      STORAGE: "disk",
+      MEDIA_URLS: "proxy",
+      S3_PREFIX: "",
+      S3_FORCE_PATH_STYLE: false,
+    });
+  });
+
+  it("take an S3 bucket, and refuse settings that do not go together", () => {
+    const env = loadEnv({
+      STORAGE: "s3",
+      S3_BUCKET: "avalive-media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      MEDIA_URLS: "signed",
+    });
+    expect(env).toMatchObject({ STORAGE: "s3", S3_FORCE_PATH_STYLE: true, MEDIA_URLS: "signed" });
+    expect(() => loadEnv({ STORAGE: "s3" })).toThrow(/^Invalid environment variable S3_BUCKET: /);
+    expect(() => loadEnv({ STORAGE: "s3", S3_BUCKET: "No_Such" })).toThrow(/S3_BUCKET/);
+    expect(() => loadEnv({ STORAGE: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /^Invalid environment variable S3_SECRET_ACCESS_KEY: /,
+    );
+    expect(() => loadEnv({ MEDIA_URLS: "signed" })).toThrow(/^Invalid environment variable MEDIA_URLS: /);
+    expect(() => loadEnv({ STORAGE: "gcs" })).toThrow(/STORAGE/);
+    expect(() => loadEnv({ S3_PREFIX: "../" })).toThrow(/S3_PREFIX/);
+  });
+});

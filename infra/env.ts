@@ -18,9 +18,39 @@ const Env = Type.Object({
   JOBS_MODE: Type.Union([Type.Literal("auto"), Type.Literal("bullmq"), Type.Literal("in-process")], {
     default: "auto",
   }),
+  /** Where media files are kept: `disk` (DATA_DIR/media) or `s3` (an S3-compatible bucket; docs/decisions/033). */
+  STORAGE: Type.Union([Type.Literal("disk"), Type.Literal("s3")], { default: "disk" }),
+  /** The S3 API's address; unset for AWS itself (then S3_REGION picks the endpoint). */
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: "^https?://" })),
+  /** The address browsers reach the bucket at, when it differs from S3_ENDPOINT (signed URLs only). */
+  S3_PUBLIC_ENDPOINT: Type.Optional(Type.String({ pattern: "^https?://" })),
+  S3_BUCKET: Type.Optional(Type.String({ pattern: "^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$" })),
+  S3_REGION: Type.String({ minLength: 1, default: "us-east-1" }),
+  /** Both or neither; without them the AWS SDK's own chain (its env variables, roles) is used. */
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** `http://endpoint/bucket/key` instead of `http://bucket.endpoint/key` (MinIO and most local servers). */
+  S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
+  /** Put every key under this folder of the bucket (`avalive/`), so one bucket can hold several sites. */
+  S3_PREFIX: Type.String({ default: "", pattern: "^([A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*/)*$" }),
+  /** Create the bucket at boot when it is not there (a local MinIO); otherwise a missing bucket stops the boot. */
+  S3_CREATE_BUCKET: Type.Boolean({ default: false }),
+  /**
+   * How /media/{key} answers: `proxy` sends the bytes through the server; `signed` (STORAGE=s3
+   * only) redirects to a short-lived signed URL of the bucket, which then serves the bytes.
+   */
+  MEDIA_URLS: Type.Union([Type.Literal("proxy"), Type.Literal("signed")], { default: "proxy" }),
+  /**
+   * A signed media URL is valid for at least this long when handed out, and the same URL is handed
+   * out for this long (so browsers can cache the file); at most 3.5 days (S3 signs for up to 7).
+   */
+  MEDIA_URL_TTL_SECONDS: Type.Integer({ minimum: 120, maximum: 302_400, default: 3600 }),
   /** Hosts (comma separated) cartoon GLBs may also be fetched from, besides the server's own storage. */
   CARTOON_HOSTS: Type.String({ default: "" }),
-  /** Redis key prefix of the queues: instances sharing a Redis must not take each other's jobs. */
+  /**
+   * Redis key prefix of the queues and the rate-limit counters: instances of one site share it,
+   * sites sharing a Redis must not (they would take each other's jobs and count each other's requests).
+   */
   QUEUE_PREFIX: Type.String({ default: "avalive", pattern: "^[A-Za-z0-9_:-]+$" }),
   /** How long a worker's job lock lives; a killed worker's job is taken up again after it lapses. */
   WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
@@ -129,6 +159,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     throw new Error(`Invalid environment variable ${field}: ${first?.message ?? "invalid value"}`);
   }
   const env = input as RawEnv;
+  checkStorage(env);
   const hostOrigins = parseHostOrigins(env.HOST_ORIGINS);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -153,4 +184,16 @@ function parseHostOrigins(value: string): string[] {
     if (!origins.includes(origin)) origins.push(origin);
   }
   return origins;
+}
+
+/** The storage variables that only make sense together. */
+function checkStorage(env: RawEnv) {
+  const fail = (field: string, message: string) => {
+    throw new Error(`Invalid environment variable ${field}: ${message}`);
+  };
+  if (env.STORAGE === "s3" && !env.S3_BUCKET) fail("S3_BUCKET", "STORAGE=s3 needs a bucket");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    fail(env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID", "set both S3 keys, or neither");
+  if (env.MEDIA_URLS === "signed" && env.STORAGE !== "s3")
+    fail("MEDIA_URLS", "signed URLs need STORAGE=s3 (files on disk are served by the server)");
 }

@@ -37,3 +37,14 @@ export async function redisAnswers(url: string, timeoutMs = 500): Promise<boolea
     client.disconnect();
   }
 }
+
+/**
+ * A connection for the rate-limit counters shared by every instance (@fastify/rate-limit's Redis
+ * store). Short timeouts and one retry, as the plugin advises: a slow Redis must not hold requests.
+ */
+export function rateLimitRedis(url: string): Redis {
+  const client = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  // Errors surface on the requests (and are skipped there); an unhandled 'error' event would crash.
+  client.on("error", () => {});
+  return client;
+}

@@ -29,7 +29,7 @@ const [command, ref, ...rest] = process.argv.slice(2);
 
 const env = loadEnv();
 const db = createDb(env.DATABASE_URL);
-const storage = createStorage(env.mediaDir);
+const storage = createStorage(env);
 const quiet = { info() {}, warn() {}, error: (...args: unknown[]) => console.error(...args) };
 // Deliver runs the photo-cloning fit here, in this process: the server's queue is not needed.
 const jobs = createInProcessRunner({ db, storage, log: quiet });

@@ -17,6 +17,7 @@ import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
 import { createDb, type Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
+import { rateLimitRedis } from "../infra/redis.ts";
 import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
@@ -31,6 +32,7 @@ import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
+import { storedMediaRoutes } from "./areas/media/stored.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
@@ -82,7 +84,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const db = options.db ?? createDb(env.DATABASE_URL);
-  const storage = createStorage(env.mediaDir);
+  const storage = createStorage(env);
+  await storage.ready();
+  // Signed media URLs point at the bucket: the page must be allowed to load from there.
+  const signedExample = env.MEDIA_URLS === "signed" ? await storage.signedUrl("origin.png", 120) : null;
+  const mediaOrigins = signedExample ? [new URL(signedExample).origin] : [];
   const secret = loadSecret(env.DATA_DIR, env.JWT_SECRET);
   const reads = createSqlReader(env.DATABASE_URL);
   const tokens = createTokenService(db, reads, secret, env.TOKEN_TTL_SECONDS);
@@ -101,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook("onClose", async () => {
     await jobs.close();
     reads.close();
+    storage.close();
     if (!options.db) await db.$disconnect();
   });
 
@@ -112,10 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:", ...mediaOrigins],
+        connectSrc: ["'self'", ...mediaOrigins],
         workerSrc: ["'self'", "blob:"],
-        mediaSrc: ["'self'", "blob:", "data:"],
+        mediaSrc: ["'self'", "blob:", "data:", ...mediaOrigins],
         frameSrc: ["'self'"],
         // Framing is allowed only for the configured micro-app hosts.
         frameAncestors: ["'self'", ...env.hostOrigins],
@@ -126,7 +133,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     frameguard: env.hostOrigins.length ? false : { action: "sameorigin" },
     crossOriginEmbedderPolicy: false,
   });
+  // With REDIS_URL the counters are in Redis, shared by every instance; in memory otherwise.
+  const limitStore = env.REDIS_URL ? rateLimitRedis(env.REDIS_URL) : null;
+  if (limitStore) app.addHook("onClose", async () => void (await limitStore.quit().catch(() => undefined)));
   await app.register(rateLimit, {
+    ...(limitStore && {
+      redis: limitStore,
+      nameSpace: `${env.QUEUE_PREFIX}:rate-limit:`,
+      // A Redis outage lets requests through rather than taking the site down with it.
+      skipOnError: true,
+    }),
     max: env.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
     // The limit guards the API. The web app's own files (a page load fetches dozens of chunks, and
@@ -178,14 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   if (env.PAY_SANDBOX) await app.register(paymentSandboxRoutes);
 
-  fs.mkdirSync(env.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: env.mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  await app.register(storedMediaRoutes);
 
   await app.register(clientSceneRoutes);
 

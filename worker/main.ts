@@ -17,8 +17,10 @@ if (!(await redisAnswers(url, 2000))) {
 }
 
 const db = createDb(env.DATABASE_URL);
+const storage = createStorage(env);
+await storage.ready();
 const workers = startWorkers(
-  { db, storage: createStorage(env.mediaDir), log },
+  { db, storage, log },
   {
     connection: redisOptions(url),
     prefix: env.QUEUE_PREFIX,

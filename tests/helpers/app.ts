@@ -49,7 +49,7 @@ export async function makeTestApp(
     ...extraEnv,
   });
   const db = options.db ?? createDb(env.DATABASE_URL);
-  const jobs = options.makeJobs?.({ db, storage: createStorage(env.mediaDir) }) ?? options.jobs;
+  const jobs = options.makeJobs?.({ db, storage: createStorage(env) }) ?? options.jobs;
   const app = await buildApp({ env, webDist: null, ...options, db, jobs });
   options.beforeReady?.(app);
   await app.ready();

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestCode, P1, testClock, V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -168,7 +167,7 @@ describe("account cancellation", () => {
     expect(row).toMatchObject({ email: null, phone: null, passwordHash: null, vipType: null });
     expect(row.cancelledAt).toBeInstanceOf(Date);
     expect(await t.db.storedFile.count({ where: { userId: user.id } })).toBe(0);
-    expect(fs.existsSync(t.app.deps.storage.pathOf(fileKey))).toBe(false);
+    expect(await t.app.deps.storage.exists(fileKey)).toBe(false);
   });
 
   it("sends the cancellation code by email when the account has no phone", async () => {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import validator from "gltf-validator";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,7 +61,7 @@ describe("cartoon avatars", () => {
     const plan = await t.db.plan.findUniqueOrThrow({ where: { id: planId } });
     expect(plan).toMatchObject({ userId: user.id, roleId, roleKind: "2", roleType: "2", name: "Pinky draft" });
 
-    const glb = new Uint8Array(fs.readFileSync(t.app.deps.storage.pathOf(role.modelKey as string)));
+    const glb = new Uint8Array(await t.app.deps.storage.read(role.modelKey as string));
     const report = await validator.validateBytes(glb);
     expect(report.issues.numErrors).toBe(0);
     const json = readGlbJson(glb) as {
@@ -76,7 +75,7 @@ describe("cartoon avatars", () => {
     expect(json.meshes[0]?.primitives.every((p) => "TEXCOORD_0" in p.attributes)).toBe(true);
     expect(json.asset.extras).toMatchObject({ pose: "A", textureSize: 1024 });
     const atlas = await sharp(
-      t.app.deps.storage.pathOf(role.modelKey?.replace(".glb", ".atlas.png") as string),
+      await t.app.deps.storage.read(role.modelKey?.replace(".glb", ".atlas.png") as string),
     ).metadata();
     expect([atlas.width, atlas.height]).toEqual([1024, 1024]);
     // A real toonify (pose, 1024 atlas, GLB) runs about 8 s alone; a loaded 2-core CI took 27 s.

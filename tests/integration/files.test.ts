@@ -31,7 +31,7 @@ describe("uploading an image", () => {
 
     const row = await t.db.storedFile.findUniqueOrThrow({ where: { id: file.id } });
     expect(row.userId).toBe(user.id);
-    expect(fs.existsSync(t.app.deps.storage.pathOf(row.thumbKey as string))).toBe(true);
+    expect(await t.app.deps.storage.exists(row.thumbKey as string)).toBe(true);
   });
 
   it("lists only the owner's files, newest first", async () => {
@@ -66,7 +66,7 @@ describe("uploading an image", () => {
     const res = await t.request.delete(`/web-api/v1/base/file/${row.id}`).set("authorization", user.token);
     expect(res.body.code).toBe(200);
     expect(await t.db.storedFile.count({ where: { id: row.id } })).toBe(0);
-    expect(fs.existsSync(t.app.deps.storage.pathOf(row.key))).toBe(false);
+    expect(await t.app.deps.storage.exists(row.key)).toBe(false);
   });
 });
 

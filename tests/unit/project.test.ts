@@ -13,13 +13,29 @@ describe("docker-compose.yml", () => {
   const compose = parse(fs.readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8")) as {
     services: Record<
       string,
-      { command?: string[]; build?: string; image?: string; volumes?: string[]; environment?: Record<string, string> }
+      {
+        command?: string[];
+        build?: string;
+        image?: string;
+        volumes?: string[];
+        environment?: Record<string, string>;
+        profiles?: string[];
+      }
     >;
     volumes: Record<string, unknown>;
   };
 
   it("names redis, server and worker", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["redis", "server", "worker"]);
+    const always = Object.entries(compose.services).filter(([, service]) => !service.profiles);
+    expect(always.map(([name]) => name).sort()).toEqual(["redis", "server", "worker"]);
+  });
+
+  it("starts MinIO, an S3 bucket for several instances, only with the scale profile", () => {
+    const minio = compose.services.minio;
+    expect(minio?.profiles).toEqual(["scale"]);
+    expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
+    expect(minio?.volumes?.[0]).toMatch(/^avalive-minio:\/data$/);
+    expect(compose.volumes).toHaveProperty("avalive-minio");
   });
 
   it("runs commands that exist", () => {

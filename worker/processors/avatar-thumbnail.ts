@@ -14,11 +14,7 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
         });
   if (!row) throw new PermanentJobError(`${kind} ${id} not found`);
   const key = portraitKey(row.sex, row.faceParams, row.appearance);
-  const exists = await ctx.storage.read(key).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
+  if (!(await ctx.storage.exists(key))) {
     const image = await renderThumbnail({
       sex: row.sex as 1 | 2,
       faceParams: faceParamsColumn.decode(row.faceParams),
