@@ -135,6 +135,7 @@ export function AvatarBust({
     }
     applied.current = face.version;
     quiet.current = 0;
+    invalidate(); // the settling frames that follow
     const params = face.params;
     // A slider input moves morph influences in place (value minus what is baked);
     // a whole new face (load, undo, reset, blend) is baked at once.
