@@ -35,6 +35,11 @@ export interface PlanPreviewProps {
   handleRef?: Ref<PreviewHandle>;
   /** React 19 passes `ref` as a prop: either works. */
   ref?: Ref<PreviewHandle>;
+  /**
+   * The OBS browser source: no scenery and a transparent canvas (alpha 0 where nothing is drawn),
+   * so the stream software composes the avatar over its own scene.
+   */
+  transparent?: boolean;
 }
 
 /** The orbit, pulled back in a narrow box so the shoulders and the pets beside them still fit. */
@@ -94,7 +99,7 @@ function Dressed({
   );
 }
 
-export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
+export function PlanPreview({ look, label, handleRef, ref, transparent = false }: PlanPreviewProps) {
   const controller = useMemo(() => createController(), []);
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
@@ -116,7 +121,7 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
 
   return (
     <div
-      className="plan-preview"
+      className={transparent ? "plan-preview plan-preview--transparent" : "plan-preview"}
       data-testid="plan-preview"
       data-ready={drawn !== null && drawn === avatar ? "true" : "false"}
     >
@@ -125,13 +130,16 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
         dpr={[1, 2]}
         // No MSAA and no shadows: with software rendering (SwiftShader) each would cost a large
         // share of the frame; HiDPI screens get their smoothing from the device pixel ratio.
-        gl={{ antialias: false, alpha: false, powerPreference: "high-performance" }}
+        gl={{ antialias: false, alpha: transparent, premultipliedAlpha: true, powerPreference: "high-performance" }}
+        onCreated={({ gl }) => {
+          if (transparent) gl.setClearColor(0x000000, 0);
+        }}
         aria-label={label}
         role="img"
       >
         <Clock controller={controller} />
         <Orbit />
-        <PlanStage scene={scene} effects={effects} controller={controller} />
+        <PlanStage scene={scene} effects={effects} controller={controller} bare={transparent} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
       </Canvas>
     </div>
