@@ -277,7 +277,7 @@ export const en = {
     },
   },
   liveRecords: {
-    total: "{{count}} sessions · {{duration}} in all",
+    total: "Sessions: {{count}} · {{duration}} in all",
     empty: "No live sessions yet",
     emptyBody: "Every time you go live in the studio, its start, end and duration appear here.",
     openStudio: "Open the live studio",
