@@ -13,6 +13,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
 import { createDb, type Db } from "../infra/db.ts";
@@ -31,6 +32,9 @@ import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
+import { createLocalPush } from "./areas/live/push.ts";
+import { livePublicRoutes, liveRoutes } from "./areas/live/routes.ts";
+import { liveSocketRoutes } from "./areas/live/socket.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
 import { storedMediaRoutes } from "./areas/media/stored.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
@@ -102,7 +106,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const codeKey = createHmac("sha256", secret).update("verification-codes").digest();
   const clock = options.clock ?? { now: () => new Date() };
-  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock };
+  // in-process push for the live studio; Redis pub/sub behind the same interface for several instances
+  const live = createLocalPush();
+  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live };
   app.decorate("deps", deps);
   app.addHook("onClose", async () => {
     await jobs.close();
@@ -160,6 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: "/web-api/docs", staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(liveSocketRoutes);
   await app.register(
     async (p1) => {
       await p1.register(configRoutes);
@@ -171,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await p1.register(paymentNotifyRoutes);
       await p1.register(customMadePublicRoutes);
       await p1.register(downloadRoutes);
+      await p1.register(livePublicRoutes);
     },
     { prefix: "/web-api/p1" },
   );
@@ -185,6 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await v1.register(ipRoutes);
       await v1.register(customMadeRoutes);
       await v1.register(shopRoutes);
+      await v1.register(liveRoutes);
     },
     { prefix: "/web-api/v1" },
   );

@@ -35,6 +35,9 @@ export function createLogger(env: AppEnv, format = resolveLogFormat(env)): Logge
   return pino({ ...BASE, level }, stream);
 }
 
+/** A stream key may ride in the query (`key=`, for senders that only take a URL): never logged. */
+export const maskSecrets = (url: string) => url.replace(/([?&]key=)[^&#]*/g, "$1***");
+
 /**
  * Fastify's request log lines, as one summary a request: `GET /web-api/... 200 12 ms`, with the
  * fields for JSON readers. Errors are still logged with their stack (on the server, never to the
@@ -45,8 +48,9 @@ export class SummaryLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const ms = Math.round(reply.elapsedTime);
-    const fields = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    const url = maskSecrets(request.url);
+    const fields = { method: request.method, url, statusCode: reply.statusCode, responseTime: ms };
+    const line = `${request.method} ${url} ${reply.statusCode} ${ms} ms`;
     if (error || reply.statusCode >= 500) reply.log.error({ ...fields, err: error }, line);
     else reply.log.info(fields, line);
   }

@@ -11,6 +11,7 @@ import type { AppEnv } from "../infra/env.ts";
 import type { SqlReader } from "../infra/sql.ts";
 import type { Storage } from "../infra/storage.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
+import type { LivePush } from "./areas/live/push.ts";
 import type { TokenService } from "./auth.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 
@@ -40,6 +41,8 @@ export interface Deps {
   storage: Storage;
   jobs: JobRunner;
   tokens: TokenService;
+  /** Interactions to the live studio and the OBS sources (in-process; see areas/live/push.ts). */
+  live: LivePush;
 }
 
 declare module "fastify" {

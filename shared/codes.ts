@@ -115,6 +115,12 @@ export const CODES = {
   SHOP_ITEM_LOCKED: c(1803, 200, "shopItemLocked"),
   SHOP_ITEM_FREE: c(1804, 200, "shopItemFree"),
   SHOP_ONE_AT_A_TIME: c(1805, 200, "shopOneAtATime"),
+
+  // live studio: 1901-1999 (docs/decisions/035)
+  LIVE_NO_PLAN: c(1901, 200, "liveNoPlan"),
+  LIVE_MODE_UNAVAILABLE: c(1902, 200, "liveModeUnavailable"),
+  STREAM_KEY_INVALID: c(1903, 401, "streamKeyInvalid"),
+  LIVE_SESSION_ENDED: c(1904, 200, "liveSessionEnded"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

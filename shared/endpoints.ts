@@ -60,6 +60,20 @@ import {
 import { DownloadEntry, DownloadFileParams, ZipFile } from "./schemas/downloads.ts";
 import { FileData, FileIdParams, FileListData, FileListQuery } from "./schemas/files.ts";
 import { ActivateIpBody, IpLicenceHeld } from "./schemas/ip.ts";
+import {
+  LiveEndBody,
+  LiveHistoryPage,
+  LiveHistoryQuery,
+  LiveSessionBody,
+  LiveSessionRecord,
+  LiveStartBody,
+  LiveStudioInit,
+  LiveTriggerBody,
+  LiveTriggerData,
+  NewStreamKey,
+  ObsPlanData,
+  SocketData,
+} from "./schemas/live.ts";
 import { SoundFileParams, WavFile } from "./schemas/media.ts";
 import {
   CreateOrderBody,
@@ -1001,6 +1015,100 @@ export const shopEndpoints = {
   }),
 };
 
+// Live studio (docs/decisions/035)
+const live = area("live studio");
+
+/** p1, authenticated by the stream key (header `x-stream-key` or query `key`), not by a token. */
+export const livePublicEndpoints = {
+  liveWebhook: live({
+    method: "POST",
+    path: `${P1}/live/webhook/trigger`,
+    auth: "p1",
+    summary: "A chat bot or platform webhook reports a viewer event; the plan's matching interactions play",
+    body: LiveTriggerBody,
+    response: LiveTriggerData,
+  }),
+  liveObsPlan: live({
+    method: "GET",
+    path: `${P1}/live/obs/getUsedPlan`,
+    auth: "p1",
+    summary: "The OBS browser source's plan: the key owner's used plan, or null",
+    response: ObsPlanData,
+  }),
+};
+
+/** v1: the studio, its stream key, its sessions and the live-stream history. */
+export const liveEndpoints = {
+  liveSocket: live({
+    method: "GET",
+    path: `${V1}/base/socket/getSocket`,
+    auth: "v1",
+    summary: "Where the studio's WebSocket is (it then authenticates with the same token)",
+    response: SocketData,
+  }),
+  liveStudioInit: live({
+    method: "GET",
+    path: `${V1}/live/studio/init`,
+    auth: "v1",
+    summary: "The live modes the caller's membership opens, the stream key's state and any open session",
+    response: LiveStudioInit,
+  }),
+  liveKeyRotate: live({
+    method: "POST",
+    path: `${V1}/live/streamKey/rotate`,
+    auth: "v1",
+    summary: "A new stream key (shown once); the old one is refused from now on",
+    response: NewStreamKey,
+  }),
+  liveKeyRevoke: live({
+    method: "POST",
+    path: `${V1}/live/streamKey/revoke`,
+    auth: "v1",
+    summary: "Revoke the stream key: no key works until a new one is made",
+    response: Type.Null(),
+  }),
+  liveStart: live({
+    method: "POST",
+    path: `${V1}/live/session/start`,
+    auth: "v1",
+    summary: "Go live in a mode the membership opens; a session still open is ended first",
+    body: LiveStartBody,
+    response: LiveSessionRecord,
+  }),
+  liveHeartbeat: live({
+    method: "POST",
+    path: `${V1}/live/session/heartbeat`,
+    auth: "v1",
+    summary: "The studio is still live (every 20 s; silent for 90 s, the server ends the session)",
+    body: LiveSessionBody,
+    response: LiveSessionRecord,
+  }),
+  liveEnd: live({
+    method: "POST",
+    path: `${V1}/live/session/end`,
+    auth: "v1",
+    summary: "End a live session: exit, idle or the tab closing",
+    body: LiveEndBody,
+    response: LiveSessionRecord,
+  }),
+  liveRehearse: live({
+    method: "POST",
+    path: `${V1}/live/interact/trigger`,
+    auth: "v1",
+    summary: "The studio's simulated viewer panel: a viewer event, played like a webhook's",
+    body: LiveTriggerBody,
+    response: LiveTriggerData,
+  }),
+  liveHistory: live({
+    method: "GET",
+    path: `${V1}/live/history/getListPage`,
+    auth: "v1",
+    summary: "Live-stream history page: the user's sessions, newest first",
+    querystring: LiveHistoryQuery,
+    response: LiveHistoryPage,
+  }),
+};
+
 /** Every entry, by name: `endpoints.orderCreate`. */
 export const endpoints = {
   ...healthEndpoints,
@@ -1019,6 +1127,8 @@ export const endpoints = {
   ...downloadEndpoints,
   ...shopPublicEndpoints,
   ...shopEndpoints,
+  ...livePublicEndpoints,
+  ...liveEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

@@ -312,6 +312,21 @@ export const MESSAGES = {
     "該商品免費，直接領取即可",
   ),
   shopOneAtATime: m("Shop items are bought one at a time", "商城单品每次只能购买一件", "商城單品每次只能購買一件"),
+
+  // live studio
+  liveNoPlan: m(
+    "No plan is in use: choose a plan in My plans and use it",
+    "还没有使用中的方案：请在我的方案中选择并使用一个方案",
+    "還沒有使用中的方案：請在我的方案中選擇並使用一個方案",
+  ),
+  liveModeUnavailable: m("This live mode is not available yet", "该直播模式暂未开放", "該直播模式暫未開放"),
+  streamKeyInvalid: m("The stream key is wrong or no longer valid", "推流密钥错误或已失效", "推流密鑰錯誤或已失效"),
+  liveSessionEnded: m("This live session has ended", "本场直播已结束", "本場直播已結束"),
+  liveMode_plan: m("Plan playback", "方案直播", "方案直播"),
+  liveMode_face: m("Face capture", "面部捕捉", "面部捕捉"),
+  liveMode_halfBody: m("Half-body capture", "半身捕捉", "半身捕捉"),
+  liveMode_motion: m("Professional motion capture", "专业动作捕捉", "專業動作捕捉"),
+  liveMode_cloud: m("Cloud rendering (720p)", "云渲染（720p）", "雲渲染（720p）"),
   shopClaimed: m("Added to My purchases", "已加入我的购买", "已加入我的購買"),
 
   // catalogue names

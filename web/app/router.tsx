@@ -59,6 +59,8 @@ const PAGES: Record<string, Lazy> = {
   "/notice": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticePage })),
   "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
   "/live": () => import("../features/live/LivePage.tsx").then((m) => ({ Component: m.LivePage })),
+  "/workbench/cloudRecord": () =>
+    import("../features/live/LiveRecordsPage.tsx").then((m) => ({ Component: m.LiveRecordsPage })),
   "/ip": () => import("../features/ip/IpPage.tsx").then((m) => ({ Component: m.IpPage })),
   "/download": () => import("../features/download/DownloadPage.tsx").then((m) => ({ Component: m.DownloadPage })),
   "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
@@ -153,6 +155,8 @@ function withPageMeta(load: Lazy): Lazy {
 /** Pages without the site's frame (routes.ts BARE_ROUTES): they draw their own overlays. */
 const BARE_PAGES: Record<string, Lazy> = {
   "/creator": () => import("../features/creator/CreatorPage.tsx").then((m) => ({ Component: m.CreatorPage })),
+  "/live/studio": () => import("../features/live/StudioPage.tsx").then((m) => ({ Component: m.StudioPage })),
+  "/live/obs": () => import("../features/live/ObsPage.tsx").then((m) => ({ Component: m.ObsPage })),
 };
 
 const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => {

@@ -131,7 +131,13 @@ export const ROUTES: RouteDef[] = [
  * project's own cartoon avatar creator (the third-party one has shut down); it opens inside the
  * Start design dialog's frame (?frameApi) or on its own, and needs a login to upload its export.
  */
-export const BARE_ROUTES: RouteDef[] = [auth("/creator", "creator")];
+export const BARE_ROUTES: RouteDef[] = [
+  auth("/creator", "creator"),
+  // The live studio (docs/decisions/035): the used plan full-screen, reached from /live and from
+  // the plan in use. The OBS browser source: public, its stream key in the query, no UI at all.
+  auth("/live/studio", "liveStudio"),
+  pub("/live/obs", "liveObs", { meta: "liveObs" }),
+];
 
 /** A route with its absolute path, as a flat list (for tests, sitemaps and the guard). */
 export interface FlatRoute extends RouteDef {

@@ -73,3 +73,17 @@ export function idleConfig(
     countdownMs: read("idleCountdown", "avalive.idleCountdown", IDLE_COUNTDOWN_SECONDS),
   };
 }
+
+/**
+ * Work a page must do before the idle exit drops the token (the live studio ends its session,
+ * reason "idle"). Each runs with the token still set; the exit waits at most a second for them.
+ */
+const beforeExit = new Set<() => Promise<unknown> | undefined>();
+export function onIdleExit(work: () => Promise<unknown> | undefined): () => void {
+  beforeExit.add(work);
+  return () => beforeExit.delete(work);
+}
+export async function runIdleExitWork(): Promise<void> {
+  const pending = [...beforeExit].map((work) => Promise.resolve(work()).catch(() => undefined));
+  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 1000))]);
+}

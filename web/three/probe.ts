@@ -24,6 +24,8 @@ interface AvaliveProbe {
   firstFrameAt: number | null;
   /** performance.now() when that view mounted, or null. */
   mountedAt: number | null;
+  /** The last actions a plan preview played (expression, motion, effect), newest last, at most 20. */
+  played: { kind: string; at: number }[];
 }
 
 const state = { frames: 0, last: null as SliderApplied | null };
@@ -42,6 +44,7 @@ function probe(): AvaliveProbe {
       view: null,
       firstFrameAt: null,
       mountedAt: null,
+      played: [],
     };
   }
   return window.__avalive;
@@ -71,4 +74,11 @@ export function reportMounted(): void {
 export function reportFirstFrame(): void {
   const p = probe();
   p.firstFrameAt ??= performance.now();
+}
+
+/** A plan preview played an action (an interaction, an expression tried). */
+export function reportPlayed(kind: string): void {
+  if (typeof window === "undefined") return;
+  const p = probe();
+  p.played = [...p.played.slice(-19), { kind, at: performance.now() }];
 }

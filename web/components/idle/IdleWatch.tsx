@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { tellHost } from "../../lib/host.ts";
 import { messageText } from "../../lib/i18n/index.ts";
-import { createIdleTimer, idleConfig } from "../../lib/idle.ts";
+import { createIdleTimer, idleConfig, runIdleExitWork } from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
 import { loginPathFor, useSession } from "../../lib/session.ts";
 import { localStore } from "../../lib/sessionStorage.ts";
@@ -13,7 +13,8 @@ import "./idle.css";
 const OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
 
 /** The automatic exit: the session ends here, or the host app is told in embedded mode. */
-function exitSession() {
+async function exitSession() {
+  await runIdleExitWork();
   if (tellHost({ type: "idleExit", data: {} })) return;
   const target = loginPathFor();
   useSession.getState().logout();
@@ -37,7 +38,7 @@ function IdleNotice() {
 
   useEffect(() => {
     const { idleMs, countdownMs } = idleConfig(window.location.search, localStore());
-    const timer = createIdleTimer({ idleMs, countdownMs, onCountdown: setLeft, onExit: exitSession });
+    const timer = createIdleTimer({ idleMs, countdownMs, onCountdown: setLeft, onExit: () => void exitSession() });
     const onOperation = () => timer.activity();
     for (const type of OPERATIONS) window.addEventListener(type, onOperation, { capture: true, passive: true });
     return () => {

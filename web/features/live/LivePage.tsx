@@ -39,6 +39,9 @@ function UsedPlanStage({ info }: { info: PlanInfo }) {
             interactions: info.interactions.length,
           })}
         </p>
+        <Link className="btn btn--primary" to="/live/studio" data-testid="live-open-studio">
+          {t("live.openStudio")}
+        </Link>
         <Link
           className="btn btn--ghost"
           to={planLink({ planId: info.planId, roleId: info.roleId, avatarSex: info.roleType })}

@@ -66,15 +66,16 @@ export function PlanCard({
         >
           {t("myplan.open")}
         </Link>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={onUse}
-          disabled={plan.used || using}
-          data-testid="plan-use"
-        >
-          {plan.used ? t("myplan.inUseBadge") : t("myplan.use")}
-        </button>
+        {plan.used ? (
+          // the plan in use is the one the live studio plays: go there from it
+          <Link to="/live/studio" className="btn btn--ghost" data-testid="plan-go-live">
+            {t("studio.goLive")}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn--ghost" onClick={onUse} disabled={using} data-testid="plan-use">
+            {t("myplan.use")}
+          </button>
+        )}
         <button type="button" className="btn btn--ghost plan-card__delete" onClick={onDelete} data-testid="plan-delete">
           {t("myplan.delete")}
         </button>

@@ -2,5 +2,5 @@
 export { addPlan, plansOfRole, usePlanList, usePlansByRole } from "./api.ts";
 export { LookIcon } from "./icons/LookIcon.tsx";
 export { PlanGrid } from "./PlanGrid.tsx";
-export { buildPlanLook, slotOf } from "./planLook.ts";
+export { buildPlanLook, previewActionOf, slotOf } from "./planLook.ts";
 export { menuOfItem, type PlanItemRef, putInPlan } from "./useInPlan.ts";

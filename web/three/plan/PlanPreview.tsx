@@ -36,6 +36,16 @@ export interface PlanPreviewProps {
   handleRef?: Ref<PreviewHandle>;
   /** React 19 passes `ref` as a prop: either works. */
   ref?: Ref<PreviewHandle>;
+  /**
+   * The OBS browser source: no scenery and a transparent canvas (alpha 0 where nothing is drawn),
+   * so the stream software composes the avatar over its own scene.
+   */
+  transparent?: boolean;
+  /**
+   * On air (the OBS source): the audience sees this, so the avatar stays alive whatever this
+   * browser's reduced-motion setting says. Everywhere else the viewer's own setting rules.
+   */
+  onAir?: boolean;
 }
 
 /** The orbit, pulled back in a narrow box so the shoulders and the pets beside them still fit. */
@@ -125,7 +135,7 @@ function Dressed({
   );
 }
 
-export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
+export function PlanPreview({ look, label, handleRef, ref, transparent = false, onAir = false }: PlanPreviewProps) {
   const controller = useMemo(() => createController(), []);
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
@@ -154,7 +164,7 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
   return (
     <div
       ref={box}
-      className="plan-preview"
+      className={transparent ? "plan-preview plan-preview--transparent" : "plan-preview"}
       data-testid="plan-preview"
       data-ready={drawn !== null && drawn === avatar ? "true" : "false"}
     >
@@ -165,14 +175,17 @@ export function PlanPreview({ look, label, handleRef, ref }: PlanPreviewProps) {
         frameloop="demand"
         // No MSAA and no shadows: with software rendering (SwiftShader) each would cost a large
         // share of the frame; HiDPI screens get their smoothing from the device pixel ratio.
-        gl={{ antialias: false, alpha: false, powerPreference: "high-performance" }}
+        gl={{ antialias: false, alpha: transparent, premultipliedAlpha: true, powerPreference: "high-performance" }}
+        onCreated={({ gl }) => {
+          if (transparent) gl.setClearColor(0x000000, 0);
+        }}
         aria-label={label}
         role="img"
       >
         <Clock controller={controller} />
-        <Pace controller={controller} alive={onScreen && !reducedMotion} content={content} />
+        <Pace controller={controller} alive={onAir || (onScreen && !reducedMotion)} content={content} />
         <Orbit />
-        <PlanStage scene={scene} effects={effects} controller={controller} />
+        <PlanStage scene={scene} effects={effects} controller={controller} bare={transparent} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
       </Canvas>
     </div>

@@ -29,10 +29,13 @@ export function PlanStage({
   scene,
   effects,
   controller,
+  bare = false,
 }: {
   scene: Scene | null;
   effects: Effect[];
   controller: Controller;
+  /** No scenery drawn (the OBS source's transparent background); its lights still set the look. */
+  bare?: boolean;
 }) {
   const three = useThree((s) => s.scene);
   const key = JSON.stringify(scene);
@@ -105,7 +108,7 @@ export function PlanStage({
 
   return (
     <>
-      <primitive object={scenery.value.root} />
+      {!bare && <primitive object={scenery.value.root} />}
       <hemisphereLight ref={hemi} />
       <directionalLight ref={key_} />
       <directionalLight ref={fill} />

@@ -3,6 +3,7 @@
  * when, on the preview's own clock; the render loop reads it every frame. Effect bursts are also
  * announced to listeners, because a burst of particles mounts a layer (once, not per frame).
  */
+import { reportPlayed } from "../probe.ts";
 import { BURST_SECONDS, EXPRESSION_SECONDS } from "./animation.ts";
 import { type Effect, type MotionStyle, parseEffect, parseExpression, parseMotion } from "./parse.ts";
 import type { PreviewAction, PreviewHandle } from "./types.ts";
@@ -47,6 +48,7 @@ export function createController(): Controller {
     handle: { play: (action) => c.play(action) },
     play(action) {
       const look = action && typeof action.look === "object" && action.look ? action.look : {};
+      if (action?.kind) reportPlayed(action.kind);
       switch (action?.kind) {
         case "expression":
           c.expression = { weights: parseExpression(look).weights, start: c.time };

@@ -1,0 +1,89 @@
+/**
+ * The studio socket (docs/decisions/035): the studio and the OBS browser source listen here for
+ * the interactions to play. A browser cannot put a token in a WebSocket's headers and a token in
+ * the URL would be logged, so the first message authenticates: `{type: "auth", token}` (the
+ * studio, the user's login token) or `{type: "auth", streamKey}` (the OBS source). A bad token
+ * answers code 600 and closes with 4600; a bad key 1903 and 4903; nothing within 10 s closes too.
+ */
+
+import { CODES, type CodeName } from "../../../shared/codes.ts";
+import { LANGUAGES, type Language } from "../../../shared/constants.ts";
+import { LIVE_SOCKET_PATH, type LiveClientMessage, type LiveServerMessage } from "../../../shared/live.ts";
+import { translate } from "../../../shared/messages.ts";
+import { BizError } from "../../errors.ts";
+import type { App } from "../../types.ts";
+import { createKeyService } from "./keys.ts";
+
+const AUTH_TIMEOUT_MS = 10_000;
+
+/** What this route uses of a `ws` socket (ws ships no types of its own). */
+interface LiveSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: "message", listener: (data: unknown) => void): void;
+  on(event: "close", listener: () => void): void;
+}
+
+function parse(data: unknown): LiveClientMessage | null {
+  try {
+    const value = JSON.parse(String(data)) as LiveClientMessage;
+    return value && typeof value === "object" && typeof value.type === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function liveSocketRoutes(app: App) {
+  const keys = createKeyService(app.deps);
+  const { tokens, live } = app.deps;
+
+  app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket: LiveSocket, request) => {
+    const query = request.query as { language?: string };
+    const language: Language = (LANGUAGES as readonly string[]).includes(query.language ?? "")
+      ? (query.language as Language)
+      : request.language;
+    const send = (message: LiveServerMessage | { type: "pong" }) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const refuse = (name: CodeName) => {
+      const entry = CODES[name];
+      send({ type: "error", code: entry.code, message: translate(entry.message, language) });
+      socket.close(4000 + (entry.code % 1000), name);
+    };
+
+    let unsubscribe: (() => void) | null = null;
+    let authenticating = false;
+    const timeout = setTimeout(() => refuse("TOKEN_INVALID"), AUTH_TIMEOUT_MS);
+    socket.on("close", () => {
+      clearTimeout(timeout);
+      unsubscribe?.();
+    });
+
+    socket.on("message", async (data) => {
+      const message = parse(data);
+      if (unsubscribe) {
+        if (message?.type === "ping") send({ type: "pong" });
+        return;
+      }
+      if (authenticating) return;
+      if (message?.type !== "auth") return refuse("TOKEN_INVALID");
+      authenticating = true;
+      clearTimeout(timeout);
+      try {
+        const byKey = typeof message.streamKey === "string";
+        const userId = byKey
+          ? await keys.owner(message.streamKey)
+          : (await tokens.verify(`Bearer ${message.token ?? ""}`)).userId;
+        if (socket.readyState !== socket.OPEN) return;
+        unsubscribe = live.subscribe(userId, send);
+        send({ type: "ready", userId, role: byKey ? "source" : "studio" });
+      } catch (error) {
+        if (error instanceof BizError) return refuse(error.codeName);
+        request.log.error({ err: error }, "live socket authentication failed");
+        socket.close(1011, "error");
+      }
+    });
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * The live studio's rules (docs/decisions/035): which live modes each membership opens, how a
+ * session stays alive, the stream key's shape, and the messages the studio socket carries.
+ * One table for server and web: the server enforces the gates, the web only shows them.
+ */
+import type { VipType } from "./membership.ts";
+
+/**
+ * Live modes. `plan` plays the used plan with its interactions (local rendering); the capture
+ * modes and cloud rendering are other slices of the work: they are listed so the gate and the
+ * studio's menu exist now, and `built: false` refuses them until they are.
+ */
+export const LIVE_MODES = [
+  { mode: "plan", vip: ["silver", "gold", "diamond"], built: true },
+  { mode: "face", vip: ["silver", "gold", "diamond"], built: false },
+  { mode: "halfBody", vip: ["gold", "diamond"], built: false },
+  { mode: "motion", vip: ["diamond"], built: false },
+  { mode: "cloud", vip: ["cloud", "diamond"], built: false },
+] as const satisfies readonly { mode: string; vip: readonly VipType[]; built: boolean }[];
+
+export type LiveMode = (typeof LIVE_MODES)[number]["mode"];
+export const LIVE_MODE_NAMES = LIVE_MODES.map((m) => m.mode) as LiveMode[];
+
+/** Whether a membership (already checked for expiry) opens a mode. */
+export function modeAllowed(mode: string, vipType: string | null): boolean {
+  const entry = LIVE_MODES.find((m) => m.mode === mode);
+  return Boolean(entry && vipType && (entry.vip as readonly string[]).includes(vipType));
+}
+
+/** The studio says it is still live this often; the server closes a session silent for `LOST_AFTER`. */
+export const LIVE_HEARTBEAT_SECONDS = 20;
+export const LIVE_LOST_AFTER_SECONDS = 90;
+
+/** How a session ended: the studio's exit button, the idle rule, the tab closing, no heartbeat, a new session. */
+export const LIVE_END_REASONS = ["exit", "idle", "close", "lost", "replaced"] as const;
+export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
+
+/** Viewer events an interaction answers (the catalogue's interact types). */
+export const LIVE_EVENTS = ["gift", "like", "comment", "follow"] as const;
+export type LiveEvent = (typeof LIVE_EVENTS)[number];
+
+/** A stream key: `avk_` and 32 base64url characters (192 bits). Only its SHA-256 is stored. */
+export const STREAM_KEY_PREFIX = "avk_";
+export const STREAM_KEY_PATTERN = /^avk_[A-Za-z0-9_-]{32}$/;
+/** The header a chat bot or webhook sends the key in (or the `key` query, for senders that only take a URL). */
+export const STREAM_KEY_HEADER = "x-stream-key";
+
+/** The OBS browser source's sizes. */
+export const OBS_SIZES = {
+  "720": { width: 1280, height: 720 },
+  "1080": { width: 1920, height: 1080 },
+} as const;
+export type ObsSize = keyof typeof OBS_SIZES;
+
+/** The studio socket's path (also answered by getSocket). */
+export const LIVE_SOCKET_PATH = "/web-api/ws/live";
+
+/** An interaction as the socket pushes it: what fired it and what to play. */
+export interface LivePushInteraction {
+  type: "interaction";
+  /** Unique per push. */
+  id: string;
+  source: "rehearsal" | "webhook";
+  event: LiveEvent;
+  /** The catalogue's viewer event that matched (e.g. interact.gift-rose), with its name. */
+  interact: { id: string; name: string; look: Record<string, unknown> };
+  plays: {
+    actionKind: string;
+    action: { id: string; name: string; look: Record<string, unknown>; url: string | null };
+  }[];
+  viewer: string | null;
+  text: string | null;
+  at: string;
+}
+
+/** Server → client messages. The first client message must be `{type: "auth", token}` or `{type: "auth", streamKey}`. */
+export type LiveServerMessage =
+  | { type: "ready"; userId: string; role: "studio" | "source" }
+  | { type: "error"; code: number; message: string }
+  | LivePushInteraction
+  | { type: "session"; state: "live" | "ended"; sessionId: string };
+
+export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" };

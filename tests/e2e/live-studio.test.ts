@@ -1,0 +1,100 @@
+/**
+ * The live studio (issue 18, docs/decisions/035): a gift fired from the simulated viewer panel and
+ * one sent through the webhook with the stream key both play their interaction on the 3D scene;
+ * the OBS browser source draws the avatar on a transparent background; the session appears in
+ * the live-stream records.
+ */
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
+import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const played = (page: import("playwright-core").Page) =>
+  page.evaluate(() => (window.__avalive?.played ?? []).map((p) => p.kind));
+
+describe("live studio", () => {
+  it("plays a gift from the viewer panel and from the webhook, feeds OBS, and records the session", async () => {
+    const { token, planId } = await memberWithPlan(baseUrl, "Gift night", { use: true });
+    await apiData(baseUrl, "/web-api/v1/base/interactAttribute/addBatchPlanInteract", {
+      token,
+      body: {
+        planId,
+        items: [
+          { interactId: "interact.gift-rose", actionKind: "expression", actionId: "expression.smile" },
+          { interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" },
+        ],
+      },
+    });
+
+    const page = await newPage(browser, { language: "EN" });
+    await openWithToken(page, baseUrl, token, "/live/studio");
+    await page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="live-socket"][data-state="ready"]').waitFor();
+
+    await page.getByTestId("live-start").click();
+    await page.getByTestId("live-on-air").waitFor();
+
+    // the simulated viewer panel: through the server and back through the socket
+    await page.getByTestId("viewer-fire-interact.gift-rose").click();
+    await page.locator('[data-testid="live-feed-item"][data-source="rehearsal"]').waitFor();
+    await expect.poll(() => played(page)).toEqual(expect.arrayContaining(["expression", "effect"]));
+    const before = (await played(page)).length;
+
+    // a stream key, made in the studio and shown once; then a chat bot's gift through the webhook
+    await page.getByTestId("stream-key-rotate").click();
+    const key = (await page.getByTestId("stream-key-value").innerText()).trim();
+    expect(key).toMatch(/^avk_/);
+    const hook = await fetch(`${baseUrl}/web-api/p1/live/webhook/trigger`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-stream-key": key },
+      body: JSON.stringify({ event: "gift", interactId: "interact.gift-rose", viewer: "Ana" }),
+    });
+    expect(await hook.json()).toMatchObject({ code: 200, data: { matched: 1 } });
+    await page.locator('[data-testid="live-feed-item"][data-source="webhook"]').waitFor();
+    await expect.poll(async () => (await played(page)).length).toBeGreaterThanOrEqual(before + 2);
+    await screenshot(page, "live-studio-gift");
+
+    // the OBS browser source: the avatar alone, on nothing
+    const obs = await newPage(browser, { language: "EN" });
+    await obs.setViewportSize({ width: 1280, height: 720 });
+    await obs.goto(`${baseUrl}/live/obs?key=${encodeURIComponent(key)}&size=720`);
+    await obs.locator('[data-testid="obs-source"][data-state="ready"]').waitFor();
+    await obs.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    const box = await obs.getByTestId("obs-source").boundingBox();
+    expect(box).toMatchObject({ width: 1280, height: 720 });
+    const file = path.join(SCREENSHOTS, "live-obs-source-transparent.png");
+    const png = await obs.screenshot({ path: file, omitBackground: true });
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
+    expect([alpha(5, 5), alpha(info.width - 5, 5), alpha(5, info.height - 5)]).toEqual([0, 0, 0]);
+    expect(alpha(Math.round(info.width / 2), Math.round(info.height / 2))).toBe(255);
+    expect(obs.errors).toEqual([]);
+    await obs.context().close();
+
+    // end the session: it is in the records
+    await page.getByTestId("live-end").click();
+    await page.getByTestId("live-off-air").waitFor();
+    await page.goto(`${baseUrl}/workbench/cloudRecord`);
+    const row = page.getByTestId("live-record").first();
+    await row.waitFor();
+    expect(await row.getAttribute("data-live")).toBe("false");
+    expect(await row.innerText()).toContain("Gift night");
+    expect(await row.getByTestId("live-record-duration").innerText()).toMatch(/^\d\d:\d\d$/);
+    await screenshot(page, "live-records");
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+    // the 3D scene draws in software here: two of them (studio, OBS source) take most of this
+  }, 180_000);
+});

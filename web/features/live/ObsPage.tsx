@@ -1,0 +1,72 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LIVE_SOCKET_PATH, type LiveServerMessage, OBS_SIZES, type ObsSize } from "../../../shared/live.ts";
+import type { PlanInfo } from "../../../shared/schemas/plans.ts";
+import { effectiveLanguage, useSession } from "../../lib/session.ts";
+import type { PreviewHandle } from "../../three/plan/types.ts";
+import { buildPlanLook } from "../plan/index.ts";
+import { obsPlan } from "./api.ts";
+import { playInteraction } from "./playback.ts";
+import { connectLiveSocket } from "./socket.ts";
+import "./studio.css";
+
+const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
+
+/**
+ * /live/obs?key=…&size=720|1080: the OBS browser source. The key owner's used plan, the avatar alone
+ * on a transparent background at exactly 1280×720 or 1920×1080, no UI; interactions arrive through
+ * the socket (authenticated by the key) and play here. A wrong or revoked key draws nothing and
+ * says so in the page's state (`data-state`), never on the stream.
+ */
+export function ObsPage() {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(window.location.search);
+  const key = params.get("key") ?? "";
+  const size: ObsSize = params.get("size") === "1080" ? "1080" : "720";
+  const { width, height } = OBS_SIZES[size];
+  const [plan, setPlan] = useState<PlanInfo | null>(null);
+  const [state, setState] = useState<"loading" | "ready" | "refused" | "empty">("loading");
+  const preview = useRef<PreviewHandle>(null);
+
+  // a transparent page: OBS composes it over the streamer's own scene
+  useEffect(() => {
+    document.documentElement.classList.add("obs-source");
+    return () => document.documentElement.classList.remove("obs-source");
+  }, []);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    obsPlan(key, abort.signal)
+      .then((data) => {
+        setPlan(data);
+        setState(data ? "ready" : "empty");
+      })
+      .catch(() => !abort.signal.aborted && setState("refused"));
+    return () => abort.abort();
+  }, [key]);
+
+  const onMessage = useCallback((message: LiveServerMessage) => {
+    if (message.type === "interaction") playInteraction(message, preview.current);
+  }, []);
+  useEffect(() => {
+    if (state !== "ready") return;
+    return connectLiveSocket({
+      path: LIVE_SOCKET_PATH,
+      auth: { streamKey: key },
+      language: effectiveLanguage(useSession.getState()),
+      onMessage,
+      onRefused: () => setState("refused"),
+    });
+  }, [state, key, onMessage]);
+
+  const look = useMemo(() => (plan ? buildPlanLook(plan) : null), [plan]);
+  return (
+    <div className="obs" data-testid="obs-source" data-state={state} style={{ width, height }}>
+      {look && plan && (
+        <Suspense fallback={null}>
+          <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: plan.name })} transparent onAir />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { LiveMode, LivePushInteraction, LiveServerMessage } from "../../../shared/live.ts";
+import type { LiveSessionRecord } from "../../../shared/schemas/live.ts";
+import type { PlanInfo } from "../../../shared/schemas/plans.ts";
+import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
+import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
+import { ToastHost } from "../../components/toast/ToastHost.tsx";
+import { onIdleExit } from "../../lib/idle.ts";
+import { effectiveLanguage, useSession } from "../../lib/session.ts";
+import type { PreviewHandle } from "../../three/plan/types.ts";
+import { useUserInfoQuery } from "../account/index.ts";
+import { buildPlanLook, previewActionOf } from "../plan/index.ts";
+import {
+  endSession,
+  endSessionOnLeave,
+  heartbeat,
+  rehearse,
+  socketInfo,
+  startSession,
+  useStudioInit,
+  useUsedPlan,
+} from "./api.ts";
+import { clock } from "./format.ts";
+import { playInteraction } from "./playback.ts";
+import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
+import { connectLiveSocket } from "./socket.ts";
+import { ViewerPanel } from "./ViewerPanel.tsx";
+import "./studio.css";
+
+// three.js loads with the scene, only on the studio
+const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
+
+const FEED_MAX = 6;
+
+/** The session: going live, the heartbeat, and ending it on exit, idle exit or the tab closing. */
+function useLiveSession(heartbeatSeconds: number) {
+  const [session, setSession] = useState<LiveSessionRecord | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const current = useRef<LiveSessionRecord | null>(null);
+  current.current = session;
+
+  useEffect(() => {
+    if (!session) return;
+    const started = Date.now() - session.durationSeconds * 1000;
+    const tick = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
+    const beat = setInterval(() => {
+      heartbeat(session.id).catch(() => setSession(null));
+    }, heartbeatSeconds * 1000);
+    return () => {
+      clearInterval(tick);
+      clearInterval(beat);
+    };
+  }, [session, heartbeatSeconds]);
+
+  useEffect(() => {
+    const leave = () => {
+      if (current.current) endSessionOnLeave(current.current.id);
+    };
+    const unIdle = onIdleExit(() => (current.current ? endSession(current.current.id, "idle") : undefined));
+    window.addEventListener("pagehide", leave);
+    return () => {
+      unIdle();
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, []);
+
+  const start = async (mode: LiveMode) => {
+    const record = await startSession(mode);
+    setElapsed(0);
+    setSession(record);
+  };
+  const stop = async () => {
+    const open = current.current;
+    if (!open) return;
+    setSession(null);
+    await endSession(open.id, "exit");
+  };
+  return { session, elapsed, start, stop };
+}
+
+function Studio({ info }: { info: PlanInfo }) {
+  const { t } = useTranslation();
+  const init = useStudioInit();
+  const preview = useRef<PreviewHandle>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const look = useMemo(() => buildPlanLook(info), [info]);
+  const [feed, setFeed] = useState<LivePushInteraction[]>([]);
+  const [socketState, setSocketState] = useState<"connecting" | "ready" | "closed">("connecting");
+  const [mode, setMode] = useState<LiveMode>("plan");
+  const live = useLiveSession(init.data?.heartbeatSeconds ?? 20);
+  const token = useSession((s) => s.token);
+
+  const onMessage = useCallback((message: LiveServerMessage) => {
+    if (message.type !== "interaction") return;
+    playInteraction(message, preview.current);
+    setFeed((list) => [message, ...list].slice(0, FEED_MAX));
+  }, []);
+
+  useEffect(() => {
+    if (!token) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    socketInfo()
+      .then(({ path }) => {
+        if (cancelled) return;
+        stop = connectLiveSocket({
+          path,
+          auth: { token },
+          language: effectiveLanguage(useSession.getState()),
+          onMessage,
+          onState: setSocketState,
+          // a refused token: asking again lets the API client's code-600 path log out
+          onRefused: () => void socketInfo().catch(() => undefined),
+        });
+      })
+      .catch(() => setSocketState("closed"));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token, onMessage]);
+
+  const modes = init.data?.modes ?? [];
+  const chosen = modes.find((m) => m.mode === mode);
+  const canGoLive = Boolean(chosen?.allowed && chosen.built);
+  const goLive = async () => {
+    try {
+      await live.start(mode);
+    } catch {
+      // the API client has shown the refusal
+    }
+  };
+
+  return (
+    <div className="studio" data-testid="live-studio" data-live={live.session ? "true" : "false"}>
+      <div className="studio__stage" ref={stage}>
+        <Suspense fallback={<div className="studio__loading" aria-busy="true" />}>
+          <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: info.name })} />
+        </Suspense>
+        <div className="studio__status">
+          {live.session ? (
+            <span className="badge badge--live" data-testid="live-on-air">
+              {t("live.badge")} <span data-testid="live-timer">{clock(live.elapsed)}</span>
+            </span>
+          ) : (
+            <span className="badge" data-testid="live-off-air">
+              {t("studio.offAir")}
+            </span>
+          )}
+          <span
+            className={`studio__socket studio__socket--${socketState}`}
+            data-testid="live-socket"
+            data-state={socketState}
+          >
+            {t(`studio.socket.${socketState}`)}
+          </span>
+        </div>
+        <ol className="studio__feed" data-testid="live-feed" aria-live="polite" aria-label={t("studio.feed")}>
+          {feed.map((push) => (
+            <li
+              key={push.id}
+              className="studio__feed-item"
+              data-testid="live-feed-item"
+              data-interact={push.interact.id}
+              data-source={push.source}
+              style={{ borderColor: String(push.interact.look.color ?? "") }}
+            >
+              <strong>{push.viewer ?? t("studio.someone")}</strong> {push.interact.name}
+              {push.text ? `: ${push.text}` : ""}
+              <span className="studio__feed-plays">{push.plays.map((p) => p.action.name).join(" · ")}</span>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="btn btn--ghost studio__fullscreen"
+          onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
+        >
+          {t("studio.fullscreen")}
+        </button>
+      </div>
+
+      <aside className="studio__panel" aria-label={t("studio.controls")}>
+        <header className="studio__head">
+          <Link to="/live" className="studio__back">
+            ← {t("studio.back")}
+          </Link>
+          <h1 data-testid="live-plan-name">{info.name}</h1>
+          <p className="studio__voice">
+            {info.voice ? t("plan.sounds.current", { name: info.voice.name }) : t("plan.sounds.noVoice")}
+          </p>
+        </header>
+
+        <section className="studio__section" aria-labelledby="studio-mode">
+          <h2 id="studio-mode">{t("studio.mode")}</h2>
+          <div className="studio__modes" role="radiogroup" aria-labelledby="studio-mode">
+            {modes.map((m) => (
+              <label key={m.mode} className={`studio__mode${m.allowed && m.built ? "" : " studio__mode--off"}`}>
+                <input
+                  type="radio"
+                  name="live-mode"
+                  value={m.mode}
+                  checked={mode === m.mode}
+                  disabled={Boolean(live.session)}
+                  onChange={() => setMode(m.mode)}
+                  data-testid={`live-mode-${m.mode}`}
+                />
+                <span>{m.name}</span>
+                {!m.allowed ? <small>{t("studio.locked")}</small> : !m.built ? <small>{t("studio.soon")}</small> : null}
+              </label>
+            ))}
+          </div>
+          {live.session ? (
+            <button type="button" className="btn btn--ghost" data-testid="live-end" onClick={() => void live.stop()}>
+              {t("studio.end")}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-testid="live-start"
+              disabled={!canGoLive}
+              onClick={() => void goLive()}
+            >
+              {t("studio.goLive")}
+            </button>
+          )}
+          {chosen && !chosen.allowed && <p className="studio__hint">{t("studio.lockedHint")}</p>}
+        </section>
+
+        {info.expressions.length > 0 && (
+          <section className="studio__section" aria-labelledby="studio-expressions">
+            <h2 id="studio-expressions">{t("studio.expressions")}</h2>
+            <div className="studio__chips">
+              {info.expressions.map((e) => (
+                <button
+                  key={e.id}
+                  type="button"
+                  className="chip"
+                  onClick={() => {
+                    const action = previewActionOf("expression", e.attribute);
+                    if (action) preview.current?.play(action);
+                  }}
+                >
+                  {e.attribute.name}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
+
+        <ViewerPanel info={info} onFire={(body) => rehearse(body)} />
+        <StreamKeyPanel streamKey={init.data?.streamKey ?? null} />
+      </aside>
+    </div>
+  );
+}
+
+/**
+ * /live/studio: the used plan full-screen, played live. The scene, the viewer interactions through
+ * the socket, the rehearsal panel, the stream key and the OBS source's address (docs/decisions/035).
+ * Drawn without the site's frame; it brings its own toasts, confirm and idle watch.
+ */
+export function StudioPage() {
+  const { t } = useTranslation();
+  useUserInfoQuery();
+  const used = useUsedPlan();
+  return (
+    <>
+      {used.data ? (
+        <Studio info={used.data} />
+      ) : (
+        <div className="studio studio--empty" data-testid="live-studio-empty">
+          <section className="card studio__empty">
+            <h1>{t("live.noPlanTitle")}</h1>
+            {used.isPending ? (
+              <p aria-busy="true">{t("help.loading")}</p>
+            ) : (
+              <>
+                <p>{t("live.noPlanText")}</p>
+                <Link className="btn btn--primary" to="/workbench/myplan">
+                  {t("live.choosePlan")}
+                </Link>
+              </>
+            )}
+          </section>
+        </div>
+      )}
+      <ToastHost />
+      <ConfirmDialog />
+      <IdleWatch />
+    </>
+  );
+}
