@@ -1,8 +1,9 @@
 /** Assemble the bust from its parts and sample every morph target. */
 import { anatomyFor } from "./anatomy.ts";
-import { bounds, type Field, type FieldContext, sampleField } from "./deform.ts";
+import { bounds, type Field, type FieldContext, type PartSample, regionWeight, sampleField } from "./deform.ts";
 import { EXPRESSIONS, VISEMES } from "./expressions.ts";
-import type { AvatarMesh, AvatarPrimitive, PartBuilder } from "./mesh.ts";
+import type { Vec3 } from "./math.ts";
+import type { AvatarMesh, AvatarPrimitive, PartBuilder, PartId } from "./mesh.ts";
 import { computeNormals } from "./mesh.ts";
 import { type Colors, materialsFor } from "./palette.ts";
 import { buildBody } from "./parts/body.ts";
@@ -18,6 +19,47 @@ import { FACE_SLIDER_IDS } from "./sliders.ts";
 
 /** Smallest move (metres, summed over axes) worth storing: a thousandth of a millimetre. */
 const EPS = 1e-6;
+
+/** The parts inside the mouth. */
+const INSIDE: readonly PartId[] = ["teeth", "tongue", "mouth"];
+
+/**
+ * A face slider that reshapes the skin around the mouth without being about the lips' own shape:
+ * the face's proportions, and the height of the lip line (the mouth moves up or down as a whole).
+ * The lips' fullness, width and corners leave the teeth where they are.
+ */
+const SHAPES_THE_FACE = (name: string, field: Field) =>
+  (/^(head|face)\./.test(name) || name === "mouth.lipLine") && field.parts.includes("skin");
+
+/**
+ * The inside of the mouth as the face's surface in front of it: each vertex moved forward onto the
+ * lips' plane, read as skin. A field sampled there moves the inside as it moves the lips.
+ */
+function faceInFront(s: PartSample, lipsZ: number): PartSample {
+  const onFace = (points: ArrayLike<number>) => {
+    const out = new Float32Array(points);
+    for (let i = 2; i < out.length; i += 3) out[i] = lipsZ;
+    return out;
+  };
+  const anchors = onFace(s.anchors);
+  return {
+    part: "skin",
+    positions: onFace(s.positions),
+    anchors,
+    sides: new Int8Array(s.sides.length),
+    box: bounds(anchors),
+  };
+}
+
+function keepInside(deltas: Float32Array, anchors: ArrayLike<number>, field: Field): void {
+  for (let i = 0; i < deltas.length; i += 3) {
+    const a: Vec3 = [anchors[i] as number, anchors[i + 1] as number, anchors[i + 2] as number];
+    if (regionWeight(a, field.region, field.core ?? 0.35) > 0) continue;
+    deltas[i] = 0;
+    deltas[i + 1] = 0;
+    deltas[i + 2] = 0;
+  }
+}
 
 export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
   const shape = new HeadShape(anatomyFor(sex));
@@ -56,8 +98,16 @@ export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
     triangleCount += b.indices.length / 3;
     const targets: Record<string, Float32Array> = {};
     const sample = { part: b.part, positions, anchors: b.anchors, sides: b.sides, box: bounds(b.anchors) };
+    const follow = INSIDE.includes(b.part) ? faceInFront(sample, shape.A.mouth.center[2]) : null;
     for (const [name, field] of fields) {
-      const out = sampleField(field, ctx, sample, EPS);
+      let out = sampleField(field, ctx, sample, EPS);
+      // The inside of the mouth goes where the face in front of it goes: a smaller, flatter or
+      // turned face takes its teeth along, so they never come through the lips (teeth.test.ts).
+      if (!out && follow && SHAPES_THE_FACE(name, field)) {
+        out = sampleField({ ...field, parts: ["skin"] }, ctx, follow, EPS);
+        // still local: nothing moves whose own place is outside the slider's region
+        if (out) keepInside(out, b.anchors, field);
+      }
       if (out) targets[name] = out;
     }
     for (const [name, mix] of Object.entries(VISEMES)) {

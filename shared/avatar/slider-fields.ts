@@ -108,7 +108,9 @@ const defs: Record<FaceSliderId, Def> = {
       const lower = v.side < 0 || (v.side === 0 && my < 0) ? 1 : 0;
       const W = c.shape.A.mouth.halfWidth;
       const g = lower * bump(Math.hypot(mx / (W * 1.15), (my + 0.005) / 0.011));
-      return [0, -0.0018 * g, 0.0022 * g];
+      // the border moves, the seam barely: lips that meet keep meeting (teeth.test.ts)
+      const border = smoothstep(-0.0005, -0.006, my);
+      return [0, -0.0018 * g * border, 0.0022 * g * (0.3 + 0.7 * border)];
     },
   },
   "mouth.upperLip": {
@@ -118,7 +120,8 @@ const defs: Record<FaceSliderId, Def> = {
       const upper = v.side > 0 || (v.side === 0 && my >= 0) ? 1 : 0;
       const W = c.shape.A.mouth.halfWidth;
       const g = upper * bump(Math.hypot(mx / (W * 1.15), (my - 0.004) / 0.01));
-      return [0, 0.0015 * g, 0.0018 * g];
+      const border = smoothstep(0.0005, 0.006, my);
+      return [0, 0.0015 * g * border, 0.0018 * g * (0.3 + 0.7 * border)];
     },
   },
   "mouth.peaks": {
@@ -152,7 +155,7 @@ const defs: Record<FaceSliderId, Def> = {
     delta: (v, c) => [
       0,
       0,
-      (v.p[1] > c.mouthY ? 0.0024 : 0.0016) * smoothstep(c.teethFront - 0.02, c.teethFront, v.p[2]),
+      (v.p[1] > c.mouthY ? 0.0018 : 0.0012) * smoothstep(c.teethFront - 0.02, c.teethFront, v.p[2]),
     ],
   },
   "nose.scale": {

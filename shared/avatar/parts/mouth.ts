@@ -62,9 +62,11 @@ export interface MouthBuild {
 export function mouthFrame(shape: HeadShape): { front: number; y: number; arch: number } {
   const M = shape.A.mouth;
   return {
-    front: M.center[2] - 0.0052,
+    // the incisors sit well behind the lips' front, so a thin or retreating lip still covers them
+    front: M.center[2] - 0.0068,
     y: shape.skinPoint(shape.dir(0, shape.thetaMouth)).p[1],
-    arch: M.halfWidth * 1.05,
+    // inside the corners: an arch wider than the mouth shows its back teeth through the corners
+    arch: M.halfWidth * 0.95,
   };
 }
 
