@@ -105,10 +105,12 @@ import {
   CustomRolePageBody,
   CustomRolePageData,
   CustomRoleUpdateBody,
+  ExportQuery,
   IdBody,
   IdData,
   IdParams,
   InitData,
+  ModelFile,
   PhotoProgressData,
   PhotoProgressParams,
   PhotoSexParams,
@@ -512,6 +514,27 @@ export const roleEndpoints = {
     summary: "Delete one of the user's avatars",
     params: IdParams,
     response: Nothing,
+  }),
+  /** Not an envelope on success: the model file itself (its route adds the real 200 answer). */
+  customRoleExport: roles({
+    method: "GET",
+    path: `${CUSTOM}/export/:id`,
+    auth: "v1",
+    summary:
+      "One of the user's avatars as a file: glTF 2.0 binary (glb) or VRM 1.0 (vrm), with its ARKit expression morphs",
+    params: IdParams,
+    querystring: ExportQuery,
+    response: ModelFile,
+  }),
+  /** Not an envelope on success: the model file itself. */
+  roleExport: roles({
+    method: "GET",
+    path: `${V1}/base/role/export/:id`,
+    auth: "v1",
+    summary: "A system avatar open to the user's membership as a file: glb or vrm",
+    params: IdParams,
+    querystring: ExportQuery,
+    response: ModelFile,
   }),
 };
 

@@ -7,6 +7,14 @@ import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } fr
 import type { AvatarMesh } from "./mesh.ts";
 import type { Rgb } from "./palette.ts";
 
+export {
+  EXPORT_FORMATS,
+  EXPORT_TARGETS,
+  type ExportFormat,
+  type ExportLook,
+  exportAvatar,
+  type PngEncoder,
+} from "./export.ts";
 export { ARKIT_REQUIRED, EXPRESSION_NAMES, VISEME_NAMES, VISEMES } from "./expressions.ts";
 export { exportGlb, type GlbOptions } from "./gltf.ts";
 export {
@@ -20,6 +28,7 @@ export {
 export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";
 export { type Colors, EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE, skinColor } from "./palette.ts";
 export { blendParams, type FaceParams, FaceParamsSchema, neutralParams } from "./params.ts";
+export { applyPose } from "./pose.ts";
 export {
   FACE_GROUPS,
   FACE_SLIDER_IDS,
@@ -28,6 +37,8 @@ export {
   type FaceSlider,
   type FaceSliderId,
 } from "./sliders.ts";
+export { type ToonAtlas, toonAtlas } from "./toon.ts";
+export { toVrm, VRM_PRESETS, VRM_REQUIRED_BONES, type VrmMeta, type VrmOptions } from "./vrm.ts";
 
 export interface AvatarOptions {
   /** 1 male, 2 female (the product's sex codes). */
