@@ -55,6 +55,8 @@ export interface RequestOptions {
   /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A file answer (not JSON) resolves as a Blob; failures still come as the envelope (see `download`). */
+  binary?: boolean;
 }
 
 interface Envelope<T> {
@@ -64,6 +66,12 @@ interface Envelope<T> {
 }
 
 const BASE = "/";
+
+/** What a binary call resolves with before `download` reads its name. */
+interface FileAnswer {
+  blob: Blob;
+  disposition: string | null;
+}
 
 function buildUrl(path: string, query?: RequestOptions["query"]): string {
   const url = `${BASE}${path.replace(/^\//, "")}`;
@@ -147,7 +155,15 @@ export function call<E extends Endpoint>(
 ): Promise<{ data: ResponseOf<E>; message: string }>;
 export function call<T>(path: string, options?: RequestOptions): Promise<{ data: T; message: string }>;
 export async function call(target: string | Endpoint, options?: object): Promise<{ data: unknown; message: string }> {
-  const { path, method = "GET", query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = resolve(target, options);
+  const {
+    path,
+    method = "GET",
+    query,
+    body,
+    signal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    binary,
+  } = resolve(target, options);
   const silent = !showsErrorToast(path);
   const controller = new AbortController();
   let timedOut = false;
@@ -176,6 +192,13 @@ export async function call(target: string | Endpoint, options?: object): Promise
       credentials: "include",
       signal: controller.signal,
     });
+    if (binary && response.ok && !response.headers.get("content-type")?.includes("json")) {
+      const file: FileAnswer = {
+        blob: await response.blob(),
+        disposition: response.headers.get("content-disposition"),
+      };
+      return { data: file, message: "" };
+    }
     try {
       payload = await response.json();
     } catch (error) {
@@ -212,4 +235,22 @@ export function request<E extends Endpoint>(endpoint: E, ...input: InputArgs<E>)
 export function request<T>(path: string, options?: RequestOptions): Promise<T>;
 export async function request(target: string | Endpoint, options?: object): Promise<unknown> {
   return (await call(target as string, options as RequestOptions)).data;
+}
+
+/**
+ * A file an endpoint answers (an exported model, say): its bytes and the name its
+ * Content-Disposition gives. Failures are the envelope, handled (toasts, logout) as `call` does.
+ */
+export async function download<E extends Endpoint>(
+  endpoint: E,
+  ...input: InputArgs<E>
+): Promise<{ blob: Blob; filename: string | null }> {
+  const resolved = resolve(endpoint, input[0]);
+  const { data } = await call<FileAnswer | undefined>(resolved.path, { ...resolved, binary: true });
+  // a 200 envelope where a file was expected: the server answered something else
+  if (!(data?.blob instanceof Blob)) throw new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network");
+  const disposition = data.disposition ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+  return { blob: data.blob, filename: star ? decodeURIComponent(star) : (plain ?? null) };
 }

@@ -1,8 +1,8 @@
 /** The avatar calls of docs/api.md "Avatars (roles)", one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { endpoints } from "../../../shared/endpoints.ts";
-import type { CustomRoleUpdateBody, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
-import { call, request } from "../../lib/api.ts";
+import type { CustomRoleUpdateBody, ExportQuery, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
+import { call, download, request } from "../../lib/api.ts";
 import { queryClient, USER_SCOPE } from "../../lib/queryClient.ts";
 
 const rolesKey = [...USER_SCOPE, "roles"] as const;
@@ -81,3 +81,23 @@ export const useDeleteCustomRole = () =>
 
 export const useResetCustomRole = () =>
   useCustomRoleChange((id: string) => call(endpoints.customRoleReset, { params: { id } }));
+
+/**
+ * One of the user's avatars as a model file (GLB or VRM 1.0, docs/decisions/034), handed to the
+ * browser as a download under the name the server gives it. Answers that name.
+ */
+export async function exportCustomRole(id: string, format: ExportQuery["format"]): Promise<string> {
+  const { blob, filename } = await download(endpoints.customRoleExport, { params: { id }, query: { format } });
+  const name = filename ?? `avatar.${format}`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the browser has taken the file by the next task; keep the URL a while for slow ones
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
