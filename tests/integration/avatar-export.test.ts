@@ -170,4 +170,13 @@ describe("avatar export (GLB, VRM 1.0)", () => {
     const anonymous = await t.request.get(`${CR}/export/${row.id}?format=glb`);
     expect(anonymous.body.code).toBe(600);
   });
+
+  it("is in the OpenAPI document as a model file", async () => {
+    const doc = (await t.request.get("/web-api/docs/json")).body as {
+      paths: Record<string, { get?: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    };
+    for (const path of ["/web-api/v1/douyin/customRole/export/{id}", "/web-api/v1/base/role/export/{id}"]) {
+      expect(Object.keys(doc.paths[path]?.get?.responses["200"]?.content ?? {}), path).toContain("model/gltf-binary");
+    }
+  });
 });
