@@ -123,7 +123,7 @@ function ExportControl({ roleId }: { roleId: string }) {
           onClick={() => run(format)}
           data-testid={`person-export-${format}`}
         >
-          {t(format === "glb" ? "shortVideo.detail.exportGlb" : "shortVideo.detail.exportVrm")}
+          {t(`shortVideo.detail.formats.${format}`)}
         </button>
       ))}
     </fieldset>
