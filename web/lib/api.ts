@@ -55,7 +55,7 @@ export interface RequestOptions {
   /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** A file answer (not JSON) resolves as a Blob; failures still come as the envelope (see `download`). */
+  /** A file answer (not JSON) resolves as a FileAnswer; failures still come as the envelope. */
   binary?: boolean;
 }
 
@@ -67,8 +67,8 @@ interface Envelope<T> {
 
 const BASE = "/";
 
-/** What a binary call resolves with before `download` reads its name. */
-interface FileAnswer {
+/** What a call with `binary` resolves with on a file answer: its bytes and Content-Disposition. */
+export interface FileAnswer {
   blob: Blob;
   disposition: string | null;
 }
@@ -235,22 +235,4 @@ export function request<E extends Endpoint>(endpoint: E, ...input: InputArgs<E>)
 export function request<T>(path: string, options?: RequestOptions): Promise<T>;
 export async function request(target: string | Endpoint, options?: object): Promise<unknown> {
   return (await call(target as string, options as RequestOptions)).data;
-}
-
-/**
- * A file an endpoint answers (an exported model, say): its bytes and the name its
- * Content-Disposition gives. Failures are the envelope, handled (toasts, logout) as `call` does.
- */
-export async function download<E extends Endpoint>(
-  endpoint: E,
-  ...input: InputArgs<E>
-): Promise<{ blob: Blob; filename: string | null }> {
-  const resolved = resolve(endpoint, input[0]);
-  const { data } = await call<FileAnswer | undefined>(resolved.path, { ...resolved, binary: true });
-  // a 200 envelope where a file was expected: the server answered something else
-  if (!(data?.blob instanceof Blob)) throw new ApiError(NETWORK_ERROR_CODE, networkMessage(), "network");
-  const disposition = data.disposition ?? "";
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
-  return { blob: data.blob, filename: star ? decodeURIComponent(star) : (plain ?? null) };
 }

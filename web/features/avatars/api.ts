@@ -1,8 +1,9 @@
 /** The avatar calls of docs/api.md "Avatars (roles)", one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fillPath } from "../../../shared/endpoint.ts";
 import { endpoints } from "../../../shared/endpoints.ts";
 import type { CustomRoleUpdateBody, ExportQuery, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
-import { call, download, request } from "../../lib/api.ts";
+import { ApiError, call, type FileAnswer, NETWORK_ERROR_CODE, request } from "../../lib/api.ts";
 import { queryClient, USER_SCOPE } from "../../lib/queryClient.ts";
 
 const rolesKey = [...USER_SCOPE, "roles"] as const;
@@ -87,9 +88,12 @@ export const useResetCustomRole = () =>
  * browser as a download under the name the server gives it. Answers that name.
  */
 export async function exportCustomRole(id: string, format: ExportQuery["format"]): Promise<string> {
-  const { blob, filename } = await download(endpoints.customRoleExport, { params: { id }, query: { format } });
-  const name = filename ?? `avatar.${format}`;
-  const url = URL.createObjectURL(blob);
+  const path = fillPath(endpoints.customRoleExport.path, { id });
+  // failures are the envelope, handled (toasts, logout) by the API client as for any call
+  const { data } = await call<FileAnswer | undefined>(path, { query: { format }, binary: true });
+  if (!(data?.blob instanceof Blob)) throw new ApiError(NETWORK_ERROR_CODE, "no file", "network");
+  const name = fileName(data.disposition) ?? `avatar.${format}`;
+  const url = URL.createObjectURL(data.blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;
@@ -100,4 +104,11 @@ export async function exportCustomRole(id: string, format: ExportQuery["format"]
   // the browser has taken the file by the next task; keep the URL a while for slow ones
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return name;
+}
+
+/** The name a Content-Disposition gives: the UTF-8 `filename*` first, else `filename`. */
+function fileName(disposition: string | null): string | null {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? null;
 }
