@@ -515,7 +515,7 @@ export const roleEndpoints = {
     params: IdParams,
     response: Nothing,
   }),
-  /** Not an envelope on success: the model file itself (its route adds the real 200 answer). */
+  /** Not an envelope on success: the model file itself (docs/decisions/034; its route adds the real 200 answer). */
   customRoleExport: roles({
     method: "GET",
     path: `${CUSTOM}/export/:id`,
@@ -531,7 +531,7 @@ export const roleEndpoints = {
     method: "GET",
     path: `${V1}/base/role/export/:id`,
     auth: "v1",
-    summary: "A system avatar open to the user's membership as a file: glb or vrm",
+    summary: "A system avatar as a GLB or VRM 1.0 file",
     params: IdParams,
     querystring: ExportQuery,
     response: ModelFile,

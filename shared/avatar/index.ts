@@ -1,20 +1,14 @@
 /**
  * Avalive's parametric digital-human bust: build it, move its sliders and expressions, export it.
- * Pure TypeScript (no DOM, no Node) so web, server and worker share the same model.
+ * Pure TypeScript (no DOM, no Node) so web, server and worker share the same model. The export as
+ * GLB / VRM (./export.ts, ./vrm.ts) is imported from its own files: it reads GLBs back (typebox),
+ * which pages that only draw the bust need not load.
  */
 import { assemble } from "./build.ts";
 import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } from "./look.ts";
 import type { AvatarMesh } from "./mesh.ts";
 import type { Rgb } from "./palette.ts";
 
-export {
-  EXPORT_FORMATS,
-  EXPORT_TARGETS,
-  type ExportFormat,
-  type ExportLook,
-  exportAvatar,
-  type PngEncoder,
-} from "./export.ts";
 export { ARKIT_REQUIRED, EXPRESSION_NAMES, VISEME_NAMES, VISEMES } from "./expressions.ts";
 export { exportGlb, type GlbOptions } from "./gltf.ts";
 export {
@@ -38,7 +32,6 @@ export {
   type FaceSliderId,
 } from "./sliders.ts";
 export { type ToonAtlas, toonAtlas } from "./toon.ts";
-export { toVrm, VRM_PRESETS, VRM_REQUIRED_BONES, type VrmMeta, type VrmOptions } from "./vrm.ts";
 
 export interface AvatarOptions {
   /** 1 male, 2 female (the product's sex codes). */

@@ -1,16 +1,10 @@
 import { VRMLookAtExpressionApplier } from "@pixiv/three-vrm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRoles } from "../../prisma/seed.ts";
-import {
-  buildAvatar,
-  EXPORT_TARGETS,
-  EXPRESSION_NAMES,
-  exportGlb,
-  VISEME_NAMES,
-  VRM_PRESETS,
-  VRM_REQUIRED_BONES,
-} from "../../shared/avatar/index.ts";
+import { EXPORT_TARGETS } from "../../shared/avatar/export.ts";
+import { buildAvatar, EXPRESSION_NAMES, exportGlb, VISEME_NAMES } from "../../shared/avatar/index.ts";
 import { readGlbJson } from "../../shared/avatar/read-glb.ts";
+import { VRM_PRESETS, VRM_REQUIRED_BONES } from "../../shared/avatar/vrm.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";

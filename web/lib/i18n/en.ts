@@ -115,7 +115,7 @@ export const en = {
       editFace: "Edit face",
       newDraft: "New draft",
       export: "Export",
-      exportHint: "Download this avatar as a 3D model file with its ARKit expressions: GLB (glTF 2.0) or VRM 1.0.",
+      exportHint: "A 3D model with its ARKit expressions: GLB (glTF 2.0) or VRM 1.0.",
       formats: { glb: "GLB", vrm: "VRM" },
       exported: "Exported {{name}}",
       plansTitle: "Drafts on this avatar",
