@@ -119,10 +119,12 @@ import {
   CustomRolePageBody,
   CustomRolePageData,
   CustomRoleUpdateBody,
+  ExportQuery,
   IdBody,
   IdData,
   IdParams,
   InitData,
+  ModelFile,
   PhotoProgressData,
   PhotoProgressParams,
   PhotoSexParams,
@@ -526,6 +528,27 @@ export const roleEndpoints = {
     summary: "Delete one of the user's avatars",
     params: IdParams,
     response: Nothing,
+  }),
+  /** Not an envelope on success: the model file itself (docs/decisions/034; its route adds the real 200 answer). */
+  customRoleExport: roles({
+    method: "GET",
+    path: `${CUSTOM}/export/:id`,
+    auth: "v1",
+    summary:
+      "One of the user's avatars as a file: glTF 2.0 binary (glb) or VRM 1.0 (vrm), with its ARKit expression morphs",
+    params: IdParams,
+    querystring: ExportQuery,
+    response: ModelFile,
+  }),
+  /** Not an envelope on success: the model file itself. */
+  roleExport: roles({
+    method: "GET",
+    path: `${V1}/base/role/export/:id`,
+    auth: "v1",
+    summary: "A system avatar as a GLB or VRM 1.0 file",
+    params: IdParams,
+    querystring: ExportQuery,
+    response: ModelFile,
   }),
 };
 

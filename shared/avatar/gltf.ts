@@ -12,6 +12,11 @@ export interface GlbOptions {
   /** Write morph targets (default true); false bakes the weights into the positions. */
   includeMorphs?: boolean;
   /**
+   * Which targets to write, in this order (default every one of mesh.targetNames); the others are
+   * baked into the positions with their weights (an export keeps its expressions, not its sliders).
+   */
+  targets?: readonly string[];
+  /**
    * One texture for every primitive (an atlas), with each primitive's UVs (2 floats a vertex).
    * The materials then take their colour from the texture and keep white as their factor.
    */
@@ -63,9 +68,10 @@ function minMax(a: Float32Array): { min: number[]; max: number[] } {
   return { min, max };
 }
 
-function bake(prim: AvatarPrimitive, weights: Readonly<Record<string, number>>): Float32Array {
+function bake(prim: AvatarPrimitive, weights: Readonly<Record<string, number>>, kept: Set<string>): Float32Array {
   const out = new Float32Array(prim.positions);
   for (const [name, w] of Object.entries(weights)) {
+    if (kept.has(name)) continue;
     const d = prim.targets[name];
     if (!d || !w) continue;
     for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (d[i] as number) * w;
@@ -76,13 +82,15 @@ function bake(prim: AvatarPrimitive, weights: Readonly<Record<string, number>>):
 export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Array {
   const includeMorphs = options.includeMorphs ?? true;
   const weights = options.weights ?? {};
+  const targetNames = includeMorphs ? [...(options.targets ?? mesh.targetNames)] : [];
+  const kept = new Set(targetNames);
   const bin = new BinWriter();
   const accessors: Json[] = [];
   const materials: Json[] = [];
   const addAccessor = (a: Json): number => accessors.push(a) - 1;
 
   const primitives = mesh.primitives.map((prim, pi) => {
-    const positions = includeMorphs ? prim.positions : bake(prim, weights);
+    const positions = kept.size === mesh.targetNames.length ? prim.positions : bake(prim, weights, kept);
     const count = positions.length / 3;
     const pos = addAccessor({
       bufferView: bin.view(positions, ARRAY_BUFFER),
@@ -122,17 +130,17 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
       });
     }
     const out: Json = { attributes, indices: idx, material: pi, mode: 4 };
-    if (includeMorphs)
-      out.targets = mesh.targetNames.map((name) => ({
+    if (targetNames.length > 0)
+      out.targets = targetNames.map((name) => ({
         POSITION: addAccessor(targetAccessor(bin, prim.targets[name], count)),
       }));
     return out;
   });
 
   const gltfMesh: Json = { name: "avatar", primitives };
-  if (includeMorphs) {
-    gltfMesh.weights = mesh.targetNames.map((n) => weights[n] ?? 0);
-    gltfMesh.extras = { targetNames: mesh.targetNames };
+  if (targetNames.length > 0) {
+    gltfMesh.weights = targetNames.map((n) => weights[n] ?? 0);
+    gltfMesh.extras = { targetNames };
   }
   const textures: Json = {};
   if (options.atlas) {
@@ -153,7 +161,7 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
     bufferViews: bin.views,
     buffers: [{ byteLength: bin.length }],
   };
-  return packGlb(json, bin);
+  return packGlb(json, bin.parts, bin.length);
 }
 
 /** A morph target's accessor: zeros with no data, sparse when few vertices move, else dense. */
@@ -190,11 +198,12 @@ function targetAccessor(bin: BinWriter, delta: Float32Array | undefined, count: 
   };
 }
 
-function packGlb(json: Json, bin: BinWriter): Uint8Array {
+/** A GLB of a glTF JSON and its BIN chunk (whose length is a multiple of 4). */
+export function packGlb(json: Json, parts: readonly Uint8Array[], binLength: number): Uint8Array {
   let text = JSON.stringify(json);
   while (new TextEncoder().encode(text).length % 4) text += " ";
   const jsonBytes = new TextEncoder().encode(text);
-  const total = 12 + 8 + jsonBytes.length + 8 + bin.length;
+  const total = 12 + 8 + jsonBytes.length + 8 + binLength;
   const out = new Uint8Array(total);
   const dv = new DataView(out.buffer);
   dv.setUint32(0, 0x46546c67, true);
@@ -204,10 +213,10 @@ function packGlb(json: Json, bin: BinWriter): Uint8Array {
   dv.setUint32(16, 0x4e4f534a, true);
   out.set(jsonBytes, 20);
   let o = 20 + jsonBytes.length;
-  dv.setUint32(o, bin.length, true);
+  dv.setUint32(o, binLength, true);
   dv.setUint32(o + 4, 0x004e4942, true);
   o += 8;
-  for (const p of bin.parts) {
+  for (const p of parts) {
     out.set(p, o);
     o += p.byteLength;
   }

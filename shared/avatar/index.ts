@@ -1,6 +1,8 @@
 /**
  * Avalive's parametric digital-human bust: build it, move its sliders and expressions, export it.
- * Pure TypeScript (no DOM, no Node) so web, server and worker share the same model.
+ * Pure TypeScript (no DOM, no Node) so web, server and worker share the same model. The export as
+ * GLB / VRM (./export.ts, ./vrm.ts) is imported from its own files: it reads GLBs back (typebox),
+ * which pages that only draw the bust need not load.
  */
 import { assemble } from "./build.ts";
 import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } from "./look.ts";
@@ -20,6 +22,7 @@ export {
 export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";
 export { type Colors, EYE_PRESETS, HAIR_PRESETS, type Rgb, SKIN_PALETTE, skinColor } from "./palette.ts";
 export { blendParams, type FaceParams, FaceParamsSchema, neutralParams } from "./params.ts";
+export { applyPose } from "./pose.ts";
 export {
   FACE_GROUPS,
   FACE_SLIDER_IDS,
@@ -28,6 +31,7 @@ export {
   type FaceSlider,
   type FaceSliderId,
 } from "./sliders.ts";
+export { type ToonAtlas, toonAtlas } from "./toon.ts";
 
 export interface AvatarOptions {
   /** 1 male, 2 female (the product's sex codes). */

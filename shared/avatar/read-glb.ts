@@ -29,3 +29,11 @@ export function readCartoonSpec(bytes: Uint8Array): CartoonSpec {
   if (!Value.Check(CartoonSpec, spec)) throw new Error("no avatar description");
   return spec;
 }
+
+/** The BIN chunk of a GLB (empty when it has none), as a view on the same bytes. */
+export function readGlbBin(bytes: Uint8Array): Uint8Array {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = 20 + dv.getUint32(12, true);
+  if (at + 8 > bytes.byteLength || dv.getUint32(at + 4, true) !== 0x004e4942) return new Uint8Array(0);
+  return bytes.subarray(at + 8, at + 8 + dv.getUint32(at, true));
+}

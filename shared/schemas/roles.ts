@@ -157,3 +157,9 @@ export const PhotoProgressParams = Type.Object({ requestId: Type.String({ maxLen
 export type PhotoProgressParams = Static<typeof PhotoProgressParams>;
 export const PhotoProgressData = Type.Object({ percent: Type.Number() });
 export type PhotoProgressData = Static<typeof PhotoProgressData>;
+
+/** Export an avatar as a file (docs/decisions/034): glTF 2.0 binary or VRM 1.0. */
+export const ExportQuery = Type.Object({ format: Type.Union([Type.Literal("glb"), Type.Literal("vrm")]) });
+export type ExportQuery = Static<typeof ExportQuery>;
+/** The exported model's bytes (model/gltf-binary), for the OpenAPI document. */
+export const ModelFile = Type.Unsafe<Uint8Array>({ type: "string", format: "binary" });

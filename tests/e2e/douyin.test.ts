@@ -6,6 +6,7 @@
  * Screenshots: douyin-*.png in test-results/screenshots.
  */
 
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiData, latestCode, textOf, uniquePhone, userInfo } from "./account-helpers.ts";
@@ -207,6 +208,14 @@ describe("the variant's avatar pages", () => {
     await expect.poll(() => first.getAttribute("data-used")).toBe("true");
     await screenshot(page, "douyin-person-detail");
     expect(await page.getByTestId("person-edit-face").getAttribute("href")).toBe(`/douyinFace?roleId=${roleId}`);
+
+    // Export: the VRM 1.0 downloads under the avatar's name (its content has its own integration suite).
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId("person-export-vrm").click()]);
+    expect(file.suggestedFilename()).toMatch(/\.vrm$/);
+    const bytes = fs.readFileSync(await file.path());
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("glTF");
+    expect(bytes.includes(Buffer.from('"VRMC_vrm"'))).toBe(true);
+    await page.getByText(`Exported ${file.suggestedFilename()}`).waitFor();
 
     // Another short-video user's avatar: not found, and none of its drafts shown.
     const other = await shortVideoUser({ member: true });

@@ -55,6 +55,8 @@ export interface RequestOptions {
   /** Cancels the call (TanStack Query passes one); a cancelled call shows nothing. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A file answer (not JSON) resolves as a FileAnswer; failures still come as the envelope. */
+  binary?: boolean;
 }
 
 interface Envelope<T> {
@@ -64,6 +66,12 @@ interface Envelope<T> {
 }
 
 const BASE = "/";
+
+/** What a call with `binary` resolves with on a file answer: its bytes and Content-Disposition. */
+export interface FileAnswer {
+  blob: Blob;
+  disposition: string | null;
+}
 
 function buildUrl(path: string, query?: RequestOptions["query"]): string {
   const url = `${BASE}${path.replace(/^\//, "")}`;
@@ -147,7 +155,15 @@ export function call<E extends Endpoint>(
 ): Promise<{ data: ResponseOf<E>; message: string }>;
 export function call<T>(path: string, options?: RequestOptions): Promise<{ data: T; message: string }>;
 export async function call(target: string | Endpoint, options?: object): Promise<{ data: unknown; message: string }> {
-  const { path, method = "GET", query, body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = resolve(target, options);
+  const {
+    path,
+    method = "GET",
+    query,
+    body,
+    signal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    binary,
+  } = resolve(target, options);
   const silent = !showsErrorToast(path);
   const controller = new AbortController();
   let timedOut = false;
@@ -176,6 +192,13 @@ export async function call(target: string | Endpoint, options?: object): Promise
       credentials: "include",
       signal: controller.signal,
     });
+    if (binary && response.ok && !response.headers.get("content-type")?.includes("json")) {
+      const file: FileAnswer = {
+        blob: await response.blob(),
+        disposition: response.headers.get("content-disposition"),
+      };
+      return { data: file, message: "" };
+    }
     try {
       payload = await response.json();
     } catch (error) {

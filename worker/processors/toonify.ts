@@ -1,12 +1,12 @@
 import validator from "gltf-validator";
 import { buildLook, exportGlb } from "../../shared/avatar/index.ts";
+import { applyPose } from "../../shared/avatar/pose.ts";
 import { readCartoonSpec } from "../../shared/avatar/read-glb.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import type { CartoonSpec } from "../../shared/schemas/cartoon.ts";
 import { avatarThumbnail } from "../render/thumbnail.ts";
 import { buildToonAtlas } from "../toonify/atlas.ts";
-import { applyPose } from "../toonify/pose.ts";
 import type { Processor } from "./types.ts";
 
 /**

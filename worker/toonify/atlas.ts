@@ -1,57 +1,15 @@
-/**
- * The toon texture atlas: one cell per part of the avatar, each a three-band ramp of the part's
- * colour (lit, mid, shade). Every vertex samples its part's cell at a height given by how much
- * its normal faces up, so the bands read as cel shading lit from above, with no shader needed.
- */
+/** The toon texture atlas (shared/avatar/toon.ts) as a PNG, for the toonified GLB. */
 
 import sharp from "sharp";
-import type { AvatarMesh } from "../../shared/avatar/index.ts";
-
-const BANDS = [1, 0.82, 0.62] as const;
-
-const toSrgb = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
+import { type AvatarMesh, toonAtlas } from "../../shared/avatar/index.ts";
 
 export async function buildToonAtlas(
   mesh: AvatarMesh,
   size: number,
 ): Promise<{ png: Uint8Array; uvs: Float32Array[] }> {
-  const count = mesh.primitives.length;
-  const grid = Math.ceil(Math.sqrt(count));
-  const cell = Math.floor(size / grid);
-  const pixels = Buffer.alloc(size * size * 4);
-  mesh.primitives.forEach((prim, i) => {
-    const cx = (i % grid) * cell;
-    const cy = Math.floor(i / grid) * cell;
-    const [r, g, b, a] = prim.material.baseColor;
-    for (let y = 0; y < cell; y++) {
-      const shade = BANDS[Math.min(BANDS.length - 1, Math.floor((y / cell) * BANDS.length))] as number;
-      for (let x = 0; x < cell; x++) {
-        const o = ((cy + y) * size + cx + x) * 4;
-        pixels[o] = Math.round(toSrgb(r * shade) * 255);
-        pixels[o + 1] = Math.round(toSrgb(g * shade) * 255);
-        pixels[o + 2] = Math.round(toSrgb(b * shade) * 255);
-        pixels[o + 3] = Math.round(a * 255);
-      }
-    }
-  });
-  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 4 } })
+  const { rgba, uvs } = toonAtlas(mesh, size);
+  const png = await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
     .png({ compressionLevel: 9 })
     .toBuffer();
-
-  // Stay a few pixels inside each cell so filtering never reaches the neighbour.
-  const inset = 4 / size;
-  const uvs = mesh.primitives.map((prim, i) => {
-    const u0 = ((i % grid) * cell) / size;
-    const v0 = (Math.floor(i / grid) * cell) / size;
-    const span = cell / size - inset * 2;
-    const n = prim.positions.length / 3;
-    const uv = new Float32Array(n * 2);
-    for (let k = 0; k < n; k++) {
-      const up = prim.normals[k * 3 + 1] as number;
-      uv[k * 2] = u0 + cell / size / 2;
-      uv[k * 2 + 1] = v0 + inset + ((1 - up) / 2) * span;
-    }
-    return uv;
-  });
   return { png: new Uint8Array(png), uvs };
 }

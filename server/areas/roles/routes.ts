@@ -1,11 +1,14 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { roleEndpoints as roles } from "../../../shared/endpoints.ts";
 import { translate } from "../../../shared/messages.ts";
+import { ErrorEnvelope } from "../../../shared/schemas/common.ts";
+import { ModelFile } from "../../../shared/schemas/roles.ts";
 import { readUpload } from "../../multipart.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
 import { loadSysAttr } from "./attributes.ts";
 import { CARTOON_MAX_BYTES, createCartoonService } from "./cartoon.ts";
+import { attachment, createExportService, type ExportedModel } from "./export.ts";
 import { createPhotoCloneService } from "./photo.ts";
 import { createRoleService } from "./service.ts";
 
@@ -14,6 +17,7 @@ export async function roleRoutes(app: App) {
   const service = createRoleService(app.deps);
   const photos = createPhotoCloneService(app.deps);
   const cartoons = createCartoonService(app.deps);
+  const exports = createExportService(app.deps);
   const me = (request: FastifyRequest) => request.userId as string;
 
   route(app, roles.roleList, async (request, reply) =>
@@ -86,4 +90,49 @@ export async function roleRoutes(app: App) {
     await service.remove(me(request), request.params.id);
     return reply.ok(null);
   });
+
+  /** The model file itself; failures (not found, locked) answer the envelope as any call does. */
+  const sendModel = (reply: FastifyReply, model: ExportedModel, format: "glb" | "vrm") =>
+    reply
+      .header("content-disposition", attachment(model.name, format))
+      // the user's own avatar, built for this request: no shared cache keeps it
+      .header("cache-control", "private, no-store")
+      .type("model/gltf-binary")
+      .send(Buffer.from(model.bytes.buffer, model.bytes.byteOffset, model.bytes.byteLength));
+  const modelAnswer = {
+    responses: {
+      200: {
+        description:
+          "The model (glTF 2.0 binary; VRM 1.0 is GLB with VRMC_vrm), Content-Disposition attachment named after the avatar. Failures answer the JSON envelope (1212 not found, 1201 locked, 1803 a shop avatar not owned).",
+        content: {
+          "model/gltf-binary": { schema: ModelFile },
+          "application/json": { schema: ErrorEnvelope },
+        },
+      },
+    },
+  };
+
+  route(
+    app,
+    roles.customRoleExport,
+    async (request, reply) =>
+      sendModel(
+        reply,
+        await exports.custom(me(request), request.params.id, request.query.format),
+        request.query.format,
+      ),
+    modelAnswer,
+  );
+
+  route(
+    app,
+    roles.roleExport,
+    async (request, reply) =>
+      sendModel(
+        reply,
+        await exports.system(me(request), request.params.id, request.query.format, request.language),
+        request.query.format,
+      ),
+    modelAnswer,
+  );
 }

@@ -59,6 +59,19 @@ describe("GLB export", () => {
     });
   }
 
+  it("keeps only the targets asked for and bakes the others with their weights (what an export does)", () => {
+    const mesh = avatar(2);
+    const bounds = (glb: Uint8Array) => readJson(glb).accessors[0];
+    const neutral = exportGlb(mesh, { targets: ["jawOpen"] });
+    const json = readJson(neutral);
+    expect(json.meshes[0]?.extras?.targetNames).toEqual(["jawOpen"]);
+    expect(json.meshes[0]?.primitives.every((p) => p.targets?.length === 1)).toBe(true);
+    // a wider head moves the skin's bounds; the kept target's weight stays a weight, not baked
+    const wide = exportGlb(mesh, { targets: ["jawOpen"], weights: { "head.width": 1, jawOpen: 0.5 } });
+    expect(bounds(wide)?.max?.[0]).toBeGreaterThan(bounds(neutral)?.max?.[0] as number);
+    expect(readJson(wide).meshes[0]?.weights).toEqual([0.5]);
+  });
+
   it("lays out the binary as glTF requires: magic, 4-byte aligned chunks, space-padded JSON", () => {
     const glb = exportGlb(avatar(2));
     const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);

@@ -1,14 +1,16 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 import { ListState } from "../../components/list-state/ListState.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
+import { toast } from "../../components/toast/toastStore.ts";
 import { HTML_LANG } from "../../lib/i18n/index.ts";
 import { planLink } from "../../lib/links.ts";
 import { useLanguage } from "../../lib/session.ts";
 import { faceLink, useAvatarPaths } from "../../lib/variant.ts";
 import { addPlan, PlanGrid, usePlansByRole } from "../plan/index.ts";
-import { useCustomRoleDetail } from "./api.ts";
+import { exportCustomRole, useCustomRoleDetail } from "./api.ts";
 import "./avatars.css";
 
 /** An avatar that is not there to show: no id, or one the server does not give this user (1212). */
@@ -85,10 +87,46 @@ export function MyPersonDetailPage() {
               {t("shortVideo.detail.newDraft")}
             </button>
           </div>
+          <ExportControl roleId={role.id} />
         </div>
       </section>
       <PersonPlans roleId={role.id} onNewDraft={newDraft} />
     </div>
+  );
+}
+
+/** Export: the avatar as GLB or VRM 1.0, built by the server from the avatar as it is now. */
+function ExportControl({ roleId }: { roleId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async (format: "glb" | "vrm") => {
+    setBusy(true);
+    try {
+      const name = await withLoading(exportCustomRole(roleId, format));
+      toast.success(t("shortVideo.detail.exported", { name }));
+    } catch {
+      // The API client has shown the service's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <fieldset className="person-detail__export" data-testid="person-export">
+      <legend className="person-detail__export-title">{t("shortVideo.detail.export")}</legend>
+      <p className="person-detail__export-hint">{t("shortVideo.detail.exportHint")}</p>
+      {(["glb", "vrm"] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="btn btn--ghost"
+          disabled={busy}
+          onClick={() => run(format)}
+          data-testid={`person-export-${format}`}
+        >
+          {t(`shortVideo.detail.formats.${format}`)}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

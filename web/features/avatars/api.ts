@@ -1,8 +1,9 @@
 /** The avatar calls of docs/api.md "Avatars (roles)", one hook per operation. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fillPath } from "../../../shared/endpoint.ts";
 import { endpoints } from "../../../shared/endpoints.ts";
-import type { CustomRoleUpdateBody, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
-import { call, request } from "../../lib/api.ts";
+import type { CustomRoleUpdateBody, ExportQuery, RoleAndCustomData } from "../../../shared/schemas/roles.ts";
+import { ApiError, call, type FileAnswer, NETWORK_ERROR_CODE, request } from "../../lib/api.ts";
 import { queryClient, USER_SCOPE } from "../../lib/queryClient.ts";
 
 const rolesKey = [...USER_SCOPE, "roles"] as const;
@@ -81,3 +82,33 @@ export const useDeleteCustomRole = () =>
 
 export const useResetCustomRole = () =>
   useCustomRoleChange((id: string) => call(endpoints.customRoleReset, { params: { id } }));
+
+/**
+ * One of the user's avatars as a model file (GLB or VRM 1.0, docs/decisions/034), handed to the
+ * browser as a download under the name the server gives it. Answers that name.
+ */
+export async function exportCustomRole(id: string, format: ExportQuery["format"]): Promise<string> {
+  const path = fillPath(endpoints.customRoleExport.path, { id });
+  // failures are the envelope, handled (toasts, logout) by the API client as for any call
+  const { data } = await call<FileAnswer | undefined>(path, { query: { format }, binary: true });
+  if (!(data?.blob instanceof Blob)) throw new ApiError(NETWORK_ERROR_CODE, "no file", "network");
+  const name = fileName(data.disposition) ?? `avatar.${format}`;
+  const url = URL.createObjectURL(data.blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the browser has taken the file by the next task; keep the URL a while for slow ones
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+/** The name a Content-Disposition gives: the UTF-8 `filename*` first, else `filename`. */
+function fileName(disposition: string | null): string | null {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? "")?.[1];
+  if (star) return decodeURIComponent(star);
+  return /filename="([^"]+)"/i.exec(disposition ?? "")?.[1] ?? null;
+}

@@ -35,10 +35,10 @@ describe("i18n catalogues", () => {
 
   it("translate the Chinese catalogues rather than copy the English", () => {
     const en = catalogues.EN;
-    // Brand names, placeholders and platform names may stay as they are.
+    // Brand names, placeholders, platform and file-format names may stay as they are.
     const same = [...(catalogues.ZH_CN ?? [])].filter(([key, text]) => en?.get(key) === text).map(([key]) => key);
     expect(
-      same.every((key) => /brand|Placeholder|platforms|languages\.|notFound\.code/.test(key)),
+      same.every((key) => /brand|Placeholder|platforms|formats\.|languages\.|notFound\.code/.test(key)),
       same.join(),
     ).toBe(true);
   });

@@ -4,7 +4,7 @@
  * fading in from the neck so the collar stays put.
  */
 
-import type { AvatarMesh } from "../../shared/avatar/index.ts";
+import type { AvatarMesh } from "./mesh.ts";
 
 const A_DEGREES = 9;
 

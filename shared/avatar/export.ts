@@ -1,0 +1,55 @@
+/**
+ * An avatar as a file to take elsewhere: glTF 2.0 binary (GLB) or VRM 1.0
+ * (docs/decisions/034-avatar-export.md). The face sliders are baked into the positions (other
+ * tools need not know them); the 52 ARKit expressions and the 15 visemes stay as named morph
+ * targets, in both styles. A cartoon is posed and textured as toonify made it, from the same
+ * look, so an edited face exports as it is now.
+ */
+
+import { assemble } from "./build.ts";
+import { EXPRESSION_NAMES, VISEME_NAMES } from "./expressions.ts";
+import { exportGlb } from "./gltf.ts";
+import { type LookAppearance, lookColors } from "./look.ts";
+import { applyPose } from "./pose.ts";
+import { toonAtlas } from "./toon.ts";
+import { toVrm, type VrmMeta } from "./vrm.ts";
+
+export const EXPORT_FORMATS = ["glb", "vrm"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The morph targets an export keeps: expressions, then visemes. */
+export const EXPORT_TARGETS: readonly string[] = [...EXPRESSION_NAMES, ...VISEME_NAMES];
+
+export interface ExportLook {
+  sex: 1 | 2;
+  faceParams: Readonly<Record<string, number>>;
+  appearance: LookAppearance;
+  outfit?: string;
+  /** A cartoon: its pose and texture atlas size (spec section 9: 1024). */
+  toon?: { pose: "T" | "A"; textureSize: number };
+}
+
+/** Encodes size x size RGBA as PNG (sharp on the server, a canvas in a browser). */
+export type PngEncoder = (rgba: Uint8Array, size: number) => Promise<Uint8Array>;
+
+export async function exportAvatar(
+  look: ExportLook,
+  format: ExportFormat,
+  meta: VrmMeta,
+  encodePng: PngEncoder,
+): Promise<Uint8Array> {
+  const built = assemble(look.sex, lookColors(look.sex, look.appearance, look.outfit));
+  const mesh = look.toon ? applyPose(built, look.toon.pose) : built;
+  let atlas: { png: Uint8Array; uvs: Float32Array[] } | undefined;
+  if (look.toon) {
+    const { rgba, size, uvs } = toonAtlas(mesh, look.toon.textureSize);
+    atlas = { png: await encodePng(rgba, size), uvs };
+  }
+  const glb = exportGlb(mesh, {
+    weights: look.faceParams,
+    targets: EXPORT_TARGETS,
+    ...(atlas ? { atlas } : {}),
+    extras: { avatar: { name: meta.name, sex: look.sex }, ...(look.toon ? { toon: look.toon } : {}) },
+  });
+  return format === "vrm" ? toVrm(glb, { meta, toon: Boolean(look.toon) }) : glb;
+}

@@ -1,0 +1,220 @@
+/**
+ * VRM 1.0 from the bust's GLB (docs/decisions/034-avatar-export.md): the same glTF with the
+ * `VRMC_vrm` extension written onto its JSON (meta, a minimal humanoid skeleton of nodes, the
+ * preset expressions bound to the ARKit morph targets, every ARKit and viseme target as a custom
+ * expression, expression-driven look-at) and, for cartoon avatars, `VRMC_materials_mtoon` on every
+ * textured material. The BIN chunk is kept as it is: nothing here needs new binary data.
+ */
+import { VISEMES } from "./expressions.ts";
+import { packGlb } from "./gltf.ts";
+import { readGlbBin, readGlbJson } from "./read-glb.ts";
+
+export interface VrmMeta {
+  name: string;
+  authors: string[];
+  version?: string;
+  copyrightInformation?: string;
+}
+
+export interface VrmOptions {
+  meta: VrmMeta;
+  /** Cartoon style: MToon on every textured material. */
+  toon?: boolean;
+}
+
+type Json = Record<string, unknown>;
+type Vec3 = readonly [number, number, number];
+
+/** Where the bust's origin (the head's centre, decision 009) stands in the VRM: a person about 1.6 m tall, feet at y = 0. */
+export const BUST_ORIGIN_HEIGHT = 1.45;
+
+/**
+ * The humanoid skeleton: every bone VRM 1.0 requires plus chest, neck and shoulders, in T-pose,
+ * facing +z with the model's left at +x (VRM 1.0's frame and ours alike). Positions are in the
+ * VRM frame; parents come before children. The bust has no legs or arms: those bones stand where
+ * a body would have them, so animation retargeting finds a complete humanoid.
+ */
+const SKELETON: readonly (readonly [bone: string, parent: string | null, at: Vec3])[] = [
+  ["hips", null, [0, 0.95, 0]],
+  ["spine", "hips", [0, 1.05, 0]],
+  ["chest", "spine", [0, 1.18, 0]],
+  ["neck", "chest", [0, 1.32, 0]],
+  ["head", "neck", [0, 1.39, 0]],
+  ...(["left", "right"] as const).flatMap((side) => {
+    const s = side === "left" ? 1 : -1;
+    return [
+      [`${side}Shoulder`, "chest", [0.03 * s, 1.29, 0]],
+      [`${side}UpperArm`, `${side}Shoulder`, [0.16 * s, 1.28, 0]],
+      [`${side}LowerArm`, `${side}UpperArm`, [0.42 * s, 1.28, 0]],
+      [`${side}Hand`, `${side}LowerArm`, [0.66 * s, 1.28, 0]],
+      [`${side}UpperLeg`, "hips", [0.09 * s, 0.9, 0]],
+      [`${side}LowerLeg`, `${side}UpperLeg`, [0.09 * s, 0.5, 0]],
+      [`${side}Foot`, `${side}LowerLeg`, [0.09 * s, 0.08, 0]],
+    ] as const;
+  }),
+];
+
+/** The bones VRM 1.0 requires (the spec's humanoid section). */
+export const VRM_REQUIRED_BONES = [
+  "hips",
+  "spine",
+  "head",
+  ...["left", "right"].flatMap((s) =>
+    ["UpperLeg", "LowerLeg", "Foot", "UpperArm", "LowerArm", "Hand"].map((b) => `${s}${b}`),
+  ),
+] as const;
+
+/** The eyes, from the head bone (the look-at origin). */
+const EYE_OFFSET: Vec3 = [0, BUST_ORIGIN_HEIGHT + 0.011 - 1.39, 0.06];
+
+const both = (name: string, w: number): Record<string, number> => ({ [`${name}Left`]: w, [`${name}Right`]: w });
+
+/** VRM 1.0's preset expressions as mixes of the ARKit morph targets (the mouth shapes from VISEMES). */
+export const VRM_PRESETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  happy: { ...both("mouthSmile", 1), ...both("cheekSquint", 0.6), ...both("eyeSquint", 0.4) },
+  angry: { ...both("browDown", 1), ...both("noseSneer", 0.5), ...both("mouthFrown", 0.6), ...both("eyeSquint", 0.3) },
+  sad: { browInnerUp: 0.9, ...both("mouthFrown", 0.8), mouthShrugLower: 0.3 },
+  relaxed: { ...both("mouthSmile", 0.45), ...both("eyeBlink", 0.3) },
+  surprised: { browInnerUp: 1, ...both("browOuterUp", 1), ...both("eyeWide", 1), jawOpen: 0.4 },
+  aa: VISEMES.viseme_aa ?? {},
+  ih: VISEMES.viseme_I ?? {},
+  ou: VISEMES.viseme_U ?? {},
+  ee: VISEMES.viseme_E ?? {},
+  oh: VISEMES.viseme_O ?? {},
+  blink: both("eyeBlink", 1),
+  blinkLeft: { eyeBlinkLeft: 1 },
+  blinkRight: { eyeBlinkRight: 1 },
+  lookUp: both("eyeLookUp", 1),
+  lookDown: both("eyeLookDown", 1),
+  // the model's left is +x: its left eye looks out, its right eye in
+  lookLeft: { eyeLookOutLeft: 1, eyeLookInRight: 1 },
+  lookRight: { eyeLookInLeft: 1, eyeLookOutRight: 1 },
+  neutral: {},
+};
+
+/** MToon over the toon atlas: the atlas already holds the cel bands, MToon adds a light shade and an outline. */
+function mtoon(material: Json): Json {
+  const texture = (material.pbrMetallicRoughness as Json | undefined)?.baseColorTexture as Json | undefined;
+  // thin sheets (hair locks, lashes) and the small eye parts would only show an outline as noise
+  const outlined = material.name === "skin" || material.name === "clothing";
+  return {
+    specVersion: "1.0",
+    transparentWithZWrite: false,
+    renderQueueOffsetNumber: 0,
+    shadeColorFactor: [0.8, 0.76, 0.78],
+    ...(texture ? { shadeMultiplyTexture: { index: texture.index } } : {}),
+    shadingShiftFactor: -0.1,
+    shadingToonyFactor: 0.95,
+    giEqualizationFactor: 0.9,
+    matcapFactor: [0, 0, 0],
+    parametricRimColorFactor: [0, 0, 0],
+    rimLightingMixFactor: 1,
+    parametricRimFresnelPowerFactor: 5,
+    parametricRimLiftFactor: 0,
+    outlineWidthMode: outlined ? "worldCoordinates" : "none",
+    outlineWidthFactor: outlined ? 0.0008 : 0,
+    outlineColorFactor: [0.12, 0.09, 0.09],
+    outlineLightingMixFactor: 1,
+  };
+}
+
+/** The VRM 1.0 of a bust GLB written by exportGlb (one mesh on node 0, its target names in mesh.extras). */
+export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
+  const json = readGlbJson(glb);
+  const bin = readGlbBin(glb);
+  const nodes = json.nodes as Json[];
+  const mesh = (json.meshes as Json[])[0];
+  const targetNames = ((mesh?.extras as Json | undefined)?.targetNames ?? []) as string[];
+  const meshNode = nodes.findIndex((n) => n.mesh === 0);
+  if (meshNode < 0) throw new Error("no mesh node");
+
+  // the skeleton: translations relative to the parent, the bust hung from the head
+  const boneNode = new Map<string, number>();
+  const at = new Map<string, Vec3>();
+  for (const [bone, parent, position] of SKELETON) {
+    const base = parent ? (at.get(parent) as Vec3) : [0, 0, 0];
+    const index = nodes.push({ name: bone, translation: position.map((v, k) => round(v - (base[k] as number))) }) - 1;
+    boneNode.set(bone, index);
+    at.set(bone, position);
+    if (parent) {
+      const p = nodes[boneNode.get(parent) as number] as Json;
+      p.children = [...((p.children as number[] | undefined) ?? []), index];
+    }
+  }
+  const head = nodes[boneNode.get("head") as number] as Json;
+  head.children = [...((head.children as number[] | undefined) ?? []), meshNode];
+  const headAt = at.get("head") as Vec3;
+  (nodes[meshNode] as Json).translation = [0, round(BUST_ORIGIN_HEIGHT - headAt[1]), 0];
+  json.scenes = [{ nodes: [boneNode.get("hips")] }];
+
+  const bind = (mix: Readonly<Record<string, number>>) =>
+    Object.entries(mix).map(([name, weight]) => {
+      const index = targetNames.indexOf(name);
+      if (index < 0) throw new Error(`the mesh has no morph target ${name}`);
+      return { node: meshNode, index, weight };
+    });
+  const expression = (mix: Readonly<Record<string, number>>) => ({
+    morphTargetBinds: bind(mix),
+    isBinary: false,
+    overrideBlink: "none",
+    overrideLookAt: "none",
+    overrideMouth: "none",
+  });
+  const custom: Json = {};
+  for (const name of targetNames) {
+    // the face sliders are baked into an export; expressions and visemes stay as targets
+    if (!name.includes(".") && !(name in VRM_PRESETS)) custom[name] = expression({ [name]: 1 });
+  }
+
+  const range = { inputMaxValue: 90, outputScale: 1 };
+  const vrm = {
+    specVersion: "1.0",
+    meta: {
+      name: options.meta.name,
+      ...(options.meta.version ? { version: options.meta.version } : {}),
+      authors: options.meta.authors,
+      ...(options.meta.copyrightInformation ? { copyrightInformation: options.meta.copyrightInformation } : {}),
+      licenseUrl: "https://vrm.dev/licenses/1.0/",
+      avatarPermission: "onlyAuthor",
+      allowExcessivelyViolentUsage: false,
+      allowExcessivelySexualUsage: false,
+      commercialUsage: "personalNonProfit",
+      allowPoliticalOrReligiousUsage: false,
+      allowAntisocialOrHateUsage: false,
+      creditNotation: "required",
+      allowRedistribution: false,
+      modification: "prohibited",
+    },
+    humanoid: { humanBones: Object.fromEntries([...boneNode].map(([bone, node]) => [bone, { node }])) },
+    firstPerson: { meshAnnotations: [{ node: meshNode, type: "thirdPersonOnly" }] },
+    lookAt: {
+      offsetFromHeadBone: EYE_OFFSET.map(round),
+      type: "expression",
+      rangeMapHorizontalInner: range,
+      rangeMapHorizontalOuter: range,
+      rangeMapVerticalDown: range,
+      rangeMapVerticalUp: range,
+    },
+    expressions: {
+      preset: Object.fromEntries(Object.entries(VRM_PRESETS).map(([name, mix]) => [name, expression(mix)])),
+      custom,
+    },
+  };
+
+  const used = new Set((json.extensionsUsed as string[] | undefined) ?? []);
+  used.add("VRMC_vrm");
+  if (options.toon) {
+    for (const material of json.materials as Json[]) {
+      material.extensions = {
+        ...((material.extensions as Json | undefined) ?? {}),
+        VRMC_materials_mtoon: mtoon(material),
+      };
+    }
+    used.add("VRMC_materials_mtoon");
+  }
+  json.extensionsUsed = [...used];
+  json.extensions = { ...((json.extensions as Json | undefined) ?? {}), VRMC_vrm: vrm };
+  return packGlb(json, [bin], bin.byteLength);
+}
+
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
