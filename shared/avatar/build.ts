@@ -102,7 +102,7 @@ export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
     for (const [name, field] of fields) {
       let out = sampleField(field, ctx, sample, EPS);
       // The inside of the mouth goes where the face in front of it goes: a smaller, flatter or
-      // turned face takes its teeth along, so they never come through the lips (teeth.test.ts).
+      // turned face takes its teeth along, so they never come through the lips (tests/unit/avatar/teeth.test.ts).
       if (!out && follow && SHAPES_THE_FACE(name, field)) {
         out = sampleField({ ...field, parts: ["skin"] }, ctx, follow, EPS);
         // still local: nothing moves whose own place is outside the slider's region

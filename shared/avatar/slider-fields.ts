@@ -108,7 +108,7 @@ const defs: Record<FaceSliderId, Def> = {
       const lower = v.side < 0 || (v.side === 0 && my < 0) ? 1 : 0;
       const W = c.shape.A.mouth.halfWidth;
       const g = lower * bump(Math.hypot(mx / (W * 1.15), (my + 0.005) / 0.011));
-      // the border moves, the seam barely: lips that meet keep meeting (teeth.test.ts)
+      // the border moves, the seam barely: lips that meet keep meeting (tests/unit/avatar/teeth.test.ts)
       const border = smoothstep(-0.0005, -0.006, my);
       return [0, -0.0018 * g * border, 0.0022 * g * (0.3 + 0.7 * border)];
     },

@@ -5,9 +5,9 @@
  * every mouth, teeth and jaw slider at both ends, and random faces (a fixed seed).
  */
 import { describe, expect, it } from "vitest";
-import { SYSTEM_ROLES } from "../../prisma/roles.ts";
-import { faceParamsColumn } from "../json-column.ts";
-import { type AvatarMesh, applyMorphs, buildAvatar, FACE_SLIDERS } from "./index.ts";
+import { SYSTEM_ROLES } from "../../../prisma/roles.ts";
+import { faceParamsColumn } from "../../../shared/json-column.ts";
+import { type AvatarMesh, applyMorphs, buildAvatar, FACE_SLIDERS } from "../../../shared/avatar/index.ts";
 
 type V3 = [number, number, number];
 
