@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ROLES } from "../../../prisma/roles.ts";
-import { faceParamsColumn } from "../../../shared/json-column.ts";
 import { type AvatarMesh, applyMorphs, buildAvatar, FACE_SLIDERS } from "../../../shared/avatar/index.ts";
+import { faceParamsColumn } from "../../../shared/json-column.ts";
 
 type V3 = [number, number, number];
 
