@@ -98,9 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.clock ?? { now: () => new Date() };
   const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock };
   app.decorate("deps", deps);
+  app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {
     await jobs.close();
-    reads.close();
+    await reads.close();
     if (!options.db) await db.$disconnect();
   });
 
