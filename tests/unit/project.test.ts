@@ -18,8 +18,21 @@ describe("docker-compose.yml", () => {
     volumes: Record<string, unknown>;
   };
 
-  it("names redis, server and worker", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["redis", "server", "worker"]);
+  it("names redis, server and worker by default, and the scale profile's set", () => {
+    const services = Object.entries(compose.services) as [string, { profiles?: string[] }][];
+    const inProfile = (profile?: string) =>
+      services
+        .filter(([, service]) => (profile ? service.profiles?.includes(profile) : !service.profiles))
+        .map(([name]) => name)
+        .sort();
+    expect(inProfile()).toEqual(["redis", "server", "worker"]);
+    expect(inProfile("scale")).toEqual(["postgres", "proxy", "server-a", "server-b", "worker-a", "worker-b"]);
+  });
+
+  it("keeps BullMQ's data in Redis: AOF on, no eviction", () => {
+    const command = (compose.services.redis as { command: string[] }).command.join(" ");
+    expect(command).toContain("--appendonly yes");
+    expect(command).toContain("--maxmemory-policy noeviction");
   });
 
   it("runs commands that exist", () => {
@@ -61,9 +74,9 @@ describe("package.json", () => {
     }
   });
 
-  it("runs lint, typecheck, unit, integration, queue and e2e in npm test", () => {
+  it("runs lint, typecheck, unit, integration (SQLite, then PostgreSQL), queue and e2e in npm test", () => {
     expect(pkg.scripts.test).toBe(
-      "npm run lint && npm run typecheck && npm run test:unit && npm run test:integration && npm run test:queue && npm run test:e2e",
+      "npm run lint && npm run typecheck && npm run test:unit && npm run test:integration && npm run test:integration:pg && npm run test:queue && npm run test:e2e",
     );
   });
 
