@@ -4,6 +4,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+# what postinstall runs: the PostgreSQL schema derived from the SQLite one, then both clients
+COPY scripts/pg-schema.ts ./scripts/
+COPY infra/pg-tooling.ts ./infra/
 RUN npm ci
 COPY . .
 RUN npx vite build && node -e "require('fs').writeFileSync('web/dist/.build-hash','image')"

@@ -32,6 +32,9 @@ export default defineConfig({
           globalSetup: ["tests/setup/template-db.ts"],
           setupFiles: ["tests/setup/console.ts"],
           testTimeout: 20_000,
+          // Seeding a file's database is a few hundred writes: on PostgreSQL (TEST_DATABASE=postgres)
+          // each is a round trip, and on a loaded 2-core machine the default 10 s was not enough.
+          hookTimeout: 60_000,
         },
       },
       {

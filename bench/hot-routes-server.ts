@@ -2,7 +2,9 @@
  * The servers bench/hot-routes.bench.ts measures, in their own process so that the load generator
  * does not share their event loop: the product as `npm start` builds it (limits raised, logs off)
  * with a gold member's things, and a bare Fastify answering the very same bytes from memory.
- * Prints one JSON line, {base, bareBase, token, routes}, and runs until killed.
+ * Prints one JSON line, {base, bareBase, token, routes}, and runs until killed. On SQLite by
+ * default; BENCH_DATABASE_URL=postgresql://… (an empty database) measures PostgreSQL instead
+ * (docs/capacity.md).
  */
 
 import fs from "node:fs";
@@ -31,6 +33,7 @@ async function main() {
     JOBS_MODE: "in-process",
     RATE_LIMIT_MAX: "100000000",
     LOG_LEVEL: "silent",
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
   migrate(env.DATABASE_URL);
   const app = await buildApp({ env, webDist: null });

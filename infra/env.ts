@@ -13,7 +13,8 @@ const Env = Type.Object({
   HOST: Type.String({ default: "127.0.0.1" }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   DATA_DIR: Type.String({ default: "data" }),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: "^file:" })),
+  /** `file:PATH` (SQLite, the default data/app.db) or `postgres://…` (PostgreSQL; docs/decisions/032). */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: "^(file:|postgres(ql)?://)" })),
   REDIS_URL: Type.Optional(Type.String({ pattern: "^rediss?://" })),
   JOBS_MODE: Type.Union([Type.Literal("auto"), Type.Literal("bullmq"), Type.Literal("in-process")], {
     default: "auto",
@@ -108,6 +109,13 @@ const Env = Type.Object({
   CODES_PER_TARGET_HOUR: Type.Integer({ minimum: 1, default: 10 }),
   /** Seconds before a code may be sent again to the same email or phone. */
   CODE_COOLDOWN_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  /**
+   * On SIGTERM the instance first answers "not ready" (/web-api/health/ready) for this long, so a
+   * reverse proxy stops sending it requests, then stops listening and finishes what is in flight.
+   */
+  DRAIN_DELAY_MS: Type.Integer({ minimum: 0, default: 0 }),
+  /** After this long a shutdown stops waiting for requests and jobs and exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   /** `pretty` (readable lines) or `json` (one JSON object a line); default: pretty in a terminal outside production. */
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal("pretty"), Type.Literal("json")])),

@@ -1,38 +1,57 @@
 /**
- * The hot read path (docs/decisions/027-hot-reads.md): a second, read-only-by-use connection to the
- * same SQLite file, with prepared statements kept per SQL text. A read here takes microseconds;
- * the same read through the Prisma client takes about a millisecond. Prisma keeps every write.
+ * The hot read path (docs/decisions/027-hot-reads.md, 032-postgresql.md): prepared statements on a
+ * connection of our own, kept per SQL text, beside the Prisma client. On SQLite a read takes
+ * microseconds (a second better-sqlite3 connection to the same file); on PostgreSQL it is one round
+ * trip on a `pg` pool with named prepared statements. Prisma keeps every write.
  *
- * The database runs in WAL mode, so a reader here never waits for a writer there (and never blocks
- * the event loop on a lock), and each statement sees everything committed before it started:
- * nothing read here is staler than a Prisma read.
+ * The SQL is written once for both: double-quoted names, `?` placeholders (numbered for
+ * PostgreSQL here), a parameter tested with `IS NULL` cast to its type, no SQLite- or
+ * PostgreSQL-only functions. Rows come in SQLite's shapes on both: dates as the ISO text the
+ * SQLite adapter stores (`sqlDate`), counts as numbers.
+ *
+ * On SQLite the database runs in WAL mode, so a reader here never waits for a writer there, and
+ * each statement sees everything committed before it started: nothing read here is staler than a
+ * Prisma read. On PostgreSQL each statement runs in READ COMMITTED, with the same guarantee.
  */
 
 import Database, { type Statement } from "better-sqlite3";
+import pg from "pg";
 
 export interface SqlReader {
   /** The first row, or undefined. */
-  get<T>(sql: string, ...params: unknown[]): T | undefined;
-  all<T>(sql: string, ...params: unknown[]): T[];
+  get<T>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, ...params: unknown[]): Promise<T[]>;
   /**
-   * A value built from tables the app rarely writes (the system avatars, the shop's SKUs), kept
-   * until any other connection commits to the database: Prisma's in this process, a seed, or
-   * `npm run content` in another (SQLite's `PRAGMA data_version`). Never per-user data.
+   * A value built from tables the app rarely writes (the shop's SKUs), kept until the database
+   * changes: on SQLite until any other connection commits (Prisma's in this process, a seed, or
+   * `npm run content` in another; `PRAGMA data_version`); on PostgreSQL, which has no such
+   * counter, for at most `CACHE_TTL_MS`. Never per-user data.
    */
-  cached<T>(key: string, load: (reader: SqlReader) => T): T;
-  close(): void;
+  cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
+
+/** How long a `cached` value lives on PostgreSQL (SQLite's are exact). */
+export const CACHE_TTL_MS = 1000;
+
+/** Whether a DATABASE_URL names PostgreSQL (else it is a SQLite `file:`). */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /** The file a `file:` DATABASE_URL names, resolved the way the Prisma adapter resolves it. */
 export const sqliteFile = (url: string) => url.replace(/^file:/, "");
 
 /**
  * A date as the Prisma SQLite adapter stores it (ISO 8601 with "+00:00"), so that SQL can compare
- * it with stored ones as text. tests/integration/hot-reads.test.ts holds the adapter to this.
+ * it with stored ones as text. tests/integration/hot-reads.test.ts holds the adapter to this. On
+ * PostgreSQL the same text is a valid timestamp parameter, and dates read come back in this form.
  */
 export const sqlDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
 export function createSqlReader(url: string): SqlReader {
+  return isPostgresUrl(url) ? createPgReader(url) : createSqliteReader(url);
+}
+
+function createSqliteReader(url: string): SqlReader {
   // Opened on the first read, as the Prisma client connects on its first query: building the app
   // touches no file (the migrations may not have run yet).
   let db: Database.Database | null = null;
@@ -60,25 +79,83 @@ export function createSqlReader(url: string): SqlReader {
     versionStatement ??= open().prepare("PRAGMA data_version").pluck();
     return versionStatement.get() as number;
   };
+  // Async only in its signature (PostgreSQL's reads are not): the statement runs at once.
   const reader: SqlReader = {
-    get: <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
-    all: <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
-    cached<T>(key: string, load: (reader: SqlReader) => T): T {
+    get: async <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
+    all: async <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
+    async cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T> {
       // Asked before loading: a commit that lands during the load leaves the entry one version
       // behind, so the next call loads again.
       const version = dataVersion();
       const hit = memo.get(key);
       if (hit && hit.version === version) return hit.value as T;
-      const value = load(reader);
+      const value = await load(reader);
       memo.set(key, { version, value });
       return value;
     },
-    close: () => {
+    close: async () => {
       memo.clear();
       versionStatement = null;
       statements.clear();
       db?.close();
       db = null;
+    },
+  };
+  return reader;
+}
+
+/** `timestamp(3)` text ("2026-01-02 03:04:05.6") as the SQLite adapter's ISO text. */
+const pgTimestamp = (text: string) => sqlDate(new Date(`${text.replace(" ", "T")}Z`));
+
+const PG_TYPES: Record<number, (text: string) => unknown> = {
+  1114: pgTimestamp, // timestamp without time zone: what Prisma's DateTime is on PostgreSQL
+  1184: (text) => sqlDate(new Date(text)), // timestamptz
+  20: Number, // int8: count(*)
+  1700: Number, // numeric
+};
+
+function createPgReader(url: string): SqlReader {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_READ_POOL_MAX ?? 5),
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        (format === undefined || format === "text") && PG_TYPES[oid]
+          ? PG_TYPES[oid]
+          : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A dropped idle connection is replaced on the next read; it must not crash the process.
+  pool.on("error", () => {});
+  // One named statement per SQL text: each pooled connection prepares it once, then only binds.
+  const statements = new Map<string, { name: string; text: string }>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      let n = 0;
+      statement = { name: `r${statements.size}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const values = (params: unknown[]) => params.map((p) => (p instanceof Date ? sqlDate(p) : p));
+  const run = async <T>(sql: string, params: unknown[]) =>
+    (await pool.query({ ...prepare(sql), values: values(params) })).rows as T[];
+  const memo = new Map<string, { at: number; value: unknown }>();
+  const reader: SqlReader = {
+    get: async <T>(sql: string, ...params: unknown[]) => (await run<T>(sql, params))[0],
+    all: <T>(sql: string, ...params: unknown[]) => run<T>(sql, params),
+    async cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T> {
+      const hit = memo.get(key);
+      if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as T;
+      const at = Date.now();
+      const value = await load(reader);
+      memo.set(key, { at, value });
+      return value;
+    },
+    close: async () => {
+      memo.clear();
+      await pool.end();
     },
   };
   return reader;

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { sqliteFile } from "../infra/sql.ts";
+import { isPostgresUrl, sqliteFile } from "../infra/sql.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -16,7 +16,10 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
 }
 
-/** Apply every migration in prisma/migrations to the database at `url`. */
+/**
+ * Apply every migration to the database at `url`: prisma/migrations on SQLite,
+ * prisma/postgres/migrations on PostgreSQL (prisma.config.ts picks them by the URL).
+ */
 export function migrate(url: string) {
   fs.mkdirSync(path.join(ROOT, "data"), { recursive: true });
   if (url.startsWith("file:")) fs.mkdirSync(path.dirname(path.resolve(ROOT, url.slice(5))), { recursive: true });
@@ -26,6 +29,7 @@ export function migrate(url: string) {
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`prisma migrate deploy failed:\n${result.stdout}\n${result.stderr}`);
+  if (isPostgresUrl(url)) return;
   // WAL, kept in the file: the hot reads' connection never waits for a writer (infra/sql.ts).
   const db = new Database(sqliteFile(url));
   try {

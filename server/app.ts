@@ -110,9 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const live = createLocalPush();
   const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live };
   app.decorate("deps", deps);
+  app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {
     await jobs.close();
-    reads.close();
+    await reads.close();
     storage.close();
     if (!options.db) await db.$disconnect();
   });

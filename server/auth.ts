@@ -79,12 +79,13 @@ export function createTokenService(db: Db, reads: SqlReader, secret: string, ttl
       const token = header?.replace(/^Bearer\s+/i, "").trim();
       if (!token) throw new BizError("TOKEN_INVALID");
       const { sub, jti } = claimsOf(token);
-      // Every v1 call passes here: a prepared statement on the read connection (microseconds; the
-      // Prisma query it replaces took about a millisecond, bench/hot-routes.bench.ts). No cache:
+      // Every v1 call passes here: a prepared statement on the read connection (microseconds on
+      // SQLite, one round trip on PostgreSQL; the Prisma query it replaces took about a millisecond,
+      // bench/hot-routes.bench.ts). No cache:
       // a revocation committed by any instance is seen by the next request on every instance.
       // Expiry is the JWT's own exp, which claimsOf has checked; the row answers only "is this
       // session still live".
-      const row = reads.get<{ userId: string }>(
+      const row = await reads.get<{ userId: string }>(
         'SELECT "userId" FROM "Session" WHERE "id" = ? AND "revokedAt" IS NULL',
         jti,
       );

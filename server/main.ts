@@ -4,13 +4,27 @@ import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { loadEnv } from "../infra/env.ts";
 import { buildApp } from "./app.ts";
+import type { App } from "./types.ts";
+
+/**
+ * A graceful shutdown (docs/decisions/032-postgresql.md): readiness answers 503 at once, so a
+ * reverse proxy stops sending new requests here; after `delayMs` the server stops listening, lets
+ * the requests in flight finish (Fastify answers 503 to any new one on a kept-alive connection),
+ * then waits for the jobs under way (in-process ones, embedded BullMQ workers' active jobs) and
+ * closes the database connections (the app's onClose hook).
+ */
+export async function drain(app: App, delayMs: number) {
+  app.lifecycle.draining = true;
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  await app.close();
+}
 
 export async function startServer(env = loadEnv()) {
   const app = await buildApp({ env });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: env.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "closing after an error");
-    else app.log.info(`${signal} received, closing`);
-    await app.close();
+    else app.log.info(`${signal} received, closing (draining first)`);
+    await drain(app, err ? 0 : env.DRAIN_DELAY_MS);
   });
   await app.listen({ host: env.HOST, port: env.PORT });
   return app;

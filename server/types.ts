@@ -48,5 +48,7 @@ export interface Deps {
 declare module "fastify" {
   interface FastifyInstance {
     deps: Deps;
+    /** Set when a shutdown begins: readiness answers 503 from then on (server/main.ts `drain`). */
+    lifecycle: { draining: boolean };
   }
 }

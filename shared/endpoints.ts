@@ -37,7 +37,7 @@ import {
   WwidQuery,
 } from "./schemas/account.ts";
 import { CartoonUploadData, CreateCartoonBody, ToonifyBody, ToonifyData } from "./schemas/cartoon.ts";
-import { HealthData, SiteConfigData } from "./schemas/common.ts";
+import { HealthData, LivenessData, ReadinessData, SiteConfigData } from "./schemas/common.ts";
 import {
   AnnouncementDetail,
   AnnouncementIdParams,
@@ -173,6 +173,20 @@ export const healthEndpoints = {
     auth: "none",
     summary: "Database and queue health",
     response: HealthData,
+  }),
+  live: health({
+    method: "GET",
+    path: "/web-api/health/live",
+    auth: "none",
+    summary: "Liveness: the process answers",
+    response: LivenessData,
+  }),
+  ready: health({
+    method: "GET",
+    path: "/web-api/health/ready",
+    auth: "none",
+    summary: "Readiness: database and queue answer and the instance is not draining (HTTP 503 otherwise)",
+    response: ReadinessData,
   }),
 };
 

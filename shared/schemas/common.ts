@@ -28,6 +28,21 @@ export const HealthData = Type.Object({
 });
 export type HealthData = Static<typeof HealthData>;
 
+/** Liveness: the process answers (a supervisor restarts it when this stops answering). */
+export const LivenessData = Type.Object({ status: Type.Literal("ok"), uptimeSeconds: Type.Number() });
+export type LivenessData = Static<typeof LivenessData>;
+
+/**
+ * Readiness: send this instance requests. Not ready while it drains for a shutdown, or when its
+ * database or (with BullMQ) its Redis does not answer.
+ */
+export const ReadinessData = Type.Object({
+  status: Type.Union([Type.Literal("ready"), Type.Literal("draining"), Type.Literal("unavailable")]),
+  database: Type.Boolean(),
+  queue: Type.Boolean(),
+});
+export type ReadinessData = Static<typeof ReadinessData>;
+
 export const SiteConfigData = Type.Object({
   site: Type.Union([Type.Literal("cn"), Type.Literal("intl")]),
   currency: Type.String(),

@@ -10,6 +10,7 @@ import { createUser, type UserInput } from "../../prisma/factories.ts";
 import { type BuildOptions, buildApp } from "../../server/app.ts";
 import type { JobRunner } from "../../server/jobs/runner.ts";
 import type { App } from "../../server/types.ts";
+import { createDatabase, dropDatabase, pgUrl } from "./pg.ts";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
@@ -19,6 +20,29 @@ export function freshDataDir(): { dataDir: string; databaseUrl: string } {
   const file = path.join(dataDir, "app.db");
   fs.copyFileSync(inject("templateDb"), file);
   return { dataDir, databaseUrl: `file:${file}` };
+}
+
+/**
+ * A fresh data folder and database: a copy of the SQLite template, or with TEST_DATABASE=postgres
+ * a PostgreSQL database made from the migrated template (tests/helpers/pg.ts). `drop` removes both.
+ */
+export async function freshDatabase(): Promise<{ dataDir: string; databaseUrl: string; drop: () => Promise<void> }> {
+  const template = inject("pgTemplate");
+  if (!template) {
+    const { dataDir, databaseUrl } = freshDataDir();
+    return { dataDir, databaseUrl, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "avalive-test-"));
+  const name = `${template}_${Math.random().toString(36).slice(2, 10)}`;
+  await createDatabase(name, template);
+  return {
+    dataDir,
+    databaseUrl: pgUrl(name),
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase(name);
+    },
+  };
 }
 
 /**
@@ -33,7 +57,7 @@ export async function makeTestApp(
     makeJobs?: (deps: { db: Db; storage: Storage }) => JobRunner;
   } = {},
 ) {
-  const { dataDir, databaseUrl } = freshDataDir();
+  const { dataDir, databaseUrl, drop } = await freshDatabase();
   const env = loadEnv({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -64,7 +88,7 @@ export async function makeTestApp(
   async function close() {
     await app.close();
     await db.$disconnect();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 
   return { app, env, db, request, user, close, dataDir };

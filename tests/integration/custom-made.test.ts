@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPostgresUrl } from "../../infra/sql.ts";
 import { seedRoles } from "../../prisma/seed.ts";
 import { ROOT } from "../../scripts/lib.ts";
 import { createCustomOperator } from "../../server/areas/custom/operator.ts";
@@ -223,15 +224,28 @@ describe("creating a request", () => {
     const user = await diamond();
     const before = mediaFiles();
     // the photo rows fail to insert after the photos were stored and the request row was started
-    await t.db.$executeRawUnsafe(
-      "CREATE TRIGGER photo_write_fails BEFORE INSERT ON CustomRequestPhoto BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    );
+    const postgres = isPostgresUrl(t.env.DATABASE_URL);
+    if (postgres) {
+      await t.db.$executeRawUnsafe(
+        "CREATE FUNCTION photo_write_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$",
+      );
+      await t.db.$executeRawUnsafe(
+        'CREATE TRIGGER photo_write_fails BEFORE INSERT ON "CustomRequestPhoto" FOR EACH ROW EXECUTE FUNCTION photo_write_fails()',
+      );
+    } else {
+      await t.db.$executeRawUnsafe(
+        "CREATE TRIGGER photo_write_fails BEFORE INSERT ON CustomRequestPhoto BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+      );
+    }
     try {
       const res = await submit(user.token, {}, [fixture("astronaut.png"), await solidJpeg(600, 600)]);
       expect(res.status).toBe(500);
       expect(res.body.code).toBe(500);
     } finally {
-      await t.db.$executeRawUnsafe("DROP TRIGGER photo_write_fails");
+      if (postgres) {
+        await t.db.$executeRawUnsafe('DROP TRIGGER photo_write_fails ON "CustomRequestPhoto"');
+        await t.db.$executeRawUnsafe("DROP FUNCTION photo_write_fails()");
+      } else await t.db.$executeRawUnsafe("DROP TRIGGER photo_write_fails");
     }
     expect(await t.db.customRequest.count({ where: { userId: user.id } })).toBe(0);
     expect(mediaFiles()).toEqual(before);

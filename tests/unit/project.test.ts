@@ -25,17 +25,31 @@ describe("docker-compose.yml", () => {
     volumes: Record<string, unknown>;
   };
 
-  it("names redis, server and worker", () => {
-    const always = Object.entries(compose.services).filter(([, service]) => !service.profiles);
-    expect(always.map(([name]) => name).sort()).toEqual(["redis", "server", "worker"]);
+  it("names redis, server and worker by default, and the scale profile's set", () => {
+    const services = Object.entries(compose.services) as [string, { profiles?: string[] }][];
+    const inProfile = (profile?: string) =>
+      services
+        .filter(([, service]) => (profile ? service.profiles?.includes(profile) : !service.profiles))
+        .map(([name]) => name)
+        .sort();
+    expect(inProfile()).toEqual(["redis", "server", "worker"]);
+    expect(inProfile("scale")).toEqual(["minio", "postgres", "proxy", "server-a", "server-b", "worker-a", "worker-b"]);
   });
 
-  it("starts MinIO, an S3 bucket for several instances, only with the scale profile", () => {
+  it("keeps BullMQ's data in Redis: AOF on, no eviction", () => {
+    const command = (compose.services.redis as { command: string[] }).command.join(" ");
+    expect(command).toContain("--appendonly yes");
+    expect(command).toContain("--maxmemory-policy noeviction");
+  });
+
+  it("starts MinIO, an S3 bucket for the scaled instances, which use it for media", () => {
     const minio = compose.services.minio;
     expect(minio?.profiles).toEqual(["scale"]);
     expect(minio?.image).toMatch(/^minio\/minio:RELEASE\./);
     expect(minio?.volumes?.[0]).toMatch(/^avalive-minio:\/data$/);
     expect(compose.volumes).toHaveProperty("avalive-minio");
+    const env = (compose.services["server-a"] as { environment: Record<string, string> }).environment;
+    expect(env).toMatchObject({ STORAGE: "s3", S3_ENDPOINT: "http://minio:9000" });
   });
 
   it("runs commands that exist", () => {
@@ -77,9 +91,9 @@ describe("package.json", () => {
     }
   });
 
-  it("runs lint, typecheck, unit, integration, queue and e2e in npm test", () => {
+  it("runs lint, typecheck, unit, integration (SQLite, then PostgreSQL), queue and e2e in npm test", () => {
     expect(pkg.scripts.test).toBe(
-      "npm run lint && npm run typecheck && npm run test:unit && npm run test:integration && npm run test:queue && npm run test:e2e",
+      "npm run lint && npm run typecheck && npm run test:unit && npm run test:integration && npm run test:integration:pg && npm run test:queue && npm run test:e2e",
     );
   });
 

@@ -5,6 +5,7 @@
  */
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { serializable } from "../../../infra/db.ts";
 import { EMAIL_CODE_TTL_MS } from "../../../shared/constants.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
@@ -59,10 +60,14 @@ export function createCodeService({
       if (perTarget >= env.CODES_PER_TARGET_HOUR || perIp >= env.CODES_PER_IP_HOUR) throw new BizError("SEND_LIMIT");
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-      await db.$transaction([
-        // A new code replaces any earlier one for the same purpose and target.
-        db.verificationCode.updateMany({ where: { target, purpose, consumedAt: null }, data: { consumedAt: now } }),
-        db.verificationCode.create({
+      // A new code replaces any earlier one for the same purpose and target: SERIALIZABLE on
+      // PostgreSQL, so two sends at once still leave one live code (decision 032).
+      await serializable(db, async (tx) => {
+        await tx.verificationCode.updateMany({
+          where: { target, purpose, consumedAt: null },
+          data: { consumedAt: now },
+        });
+        await tx.verificationCode.create({
           data: {
             purpose,
             channel,
@@ -72,15 +77,16 @@ export function createCodeService({
             expiresAt: new Date(now.getTime() + CODE_RULES.ttlMs),
             createdAt: now,
           },
-        }),
-      ]);
+        });
+      });
       const { subject, body } = input.render(code);
       await outbox.send({ channel, to: target, subject, body, secrets: [code] });
     },
 
     /**
      * Use a code. Succeeds once: the consuming update is conditional, so of many concurrent
-     * uses exactly one wins. A wrong code counts a try; after 5 the code is dead.
+     * uses exactly one wins (READ COMMITTED is enough on PostgreSQL: a waiting update re-checks
+     * its condition on the row the winner committed). A wrong code counts a try; after 5 the code is dead.
      */
     async consume(purposes: CodePurpose | readonly CodePurpose[], target: string, code: string) {
       const now = clock.now();

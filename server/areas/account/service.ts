@@ -216,17 +216,19 @@ export function createAccountService(
 
     async userInfo(userId: string): Promise<UserInfoData> {
       // A hot read (every page load asks): prepared statements, not the ORM (decision 027).
-      const user = deps.reads.get<UserInfoRow>(
-        `SELECT "id", "email", "phone", "sourcesNo", "nickname", "vipType", "vipExpiresAt",
-                "passwordHash" IS NOT NULL AS "hasPassword"
-         FROM "User" WHERE "id" = ? AND "cancelledAt" IS NULL`,
-        userId,
-      );
+      const [user, channels] = await Promise.all([
+        deps.reads.get<UserInfoRow>(
+          `SELECT "id", "email", "phone", "sourcesNo", "nickname", "vipType", "vipExpiresAt",
+                  CASE WHEN "passwordHash" IS NULL THEN 0 ELSE 1 END AS "hasPassword"
+           FROM "User" WHERE "id" = ? AND "cancelledAt" IS NULL`,
+          userId,
+        ),
+        deps.reads.all<{ channel: number }>(
+          'SELECT DISTINCT "channel" FROM "ThirdPartyIdentity" WHERE "userId" = ? ORDER BY "channel"',
+          userId,
+        ),
+      ]);
       if (!user) throw new BizError("TOKEN_INVALID");
-      const channels = deps.reads.all<{ channel: number }>(
-        'SELECT DISTINCT "channel" FROM "ThirdPartyIdentity" WHERE "userId" = ? ORDER BY "channel"',
-        userId,
-      );
       const vipType = activeVip(
         { vipType: user.vipType, vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null },
         deps.clock.now(),

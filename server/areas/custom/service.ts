@@ -196,7 +196,7 @@ export function createCustomService(deps: Pick<Deps, "db" | "reads" | "clock" | 
      */
     async create(userId: string, input: CreateInput, language: Language): Promise<CustomRequestDetail> {
       const now = clock.now();
-      if (currentVip(deps.reads, userId, now) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
+      if ((await currentVip(deps.reads, userId, now)) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
 
       const sexText = input.fields.sex ?? "2";
       if (sexText !== "1" && sexText !== "2") {

@@ -4,6 +4,7 @@
  * conditional update, and the grant is written in the same transaction.
  */
 
+import { serializable } from "../../../infra/db.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { findLicence, normaliseIpCode } from "../../../shared/ip.ts";
 import type { IpLicenceHeld } from "../../../shared/schemas/ip.ts";
@@ -45,7 +46,8 @@ export function createIpService({ db, clock }: Pick<Deps, "db" | "clock">) {
         where: { userId_kind_ref: { userId, kind: "licence", ref: licence.key } },
       });
       if (owned) throw new BizError("IP_ALREADY_HELD", { licence: name });
-      await db.$transaction(async (tx) => {
+      // SERIALIZABLE on PostgreSQL: two codes of one licence at once grant it once (decision 032).
+      await serializable(db, async (tx) => {
         const claimed = await tx.ipCode.updateMany({
           where: { code, usedById: null },
           data: { usedById: userId, usedAt: now },

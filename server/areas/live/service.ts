@@ -118,7 +118,7 @@ export function createLiveService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
 
     async init(userId: string, language: Language) {
       await sweep(userId);
-      const vipType = currentVip(deps.reads, userId, clock.now());
+      const vipType = await currentVip(deps.reads, userId, clock.now());
       const [streamKey, open] = await Promise.all([
         keys.info(userId),
         db.liveSession.findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } }),
@@ -139,7 +139,7 @@ export function createLiveService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     },
 
     async start(userId: string, body: LiveStartBody, language: Language) {
-      const vipType = currentVip(deps.reads, userId, clock.now());
+      const vipType = await currentVip(deps.reads, userId, clock.now());
       // the gate first: a mode the membership does not open is refused whether or not it is built
       if (!modeAllowed(body.mode, vipType)) throw new BizError("LOCKED");
       if (!LIVE_MODES.find((m) => m.mode === body.mode)?.built) throw new BizError("LIVE_MODE_UNAVAILABLE");

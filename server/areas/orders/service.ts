@@ -5,6 +5,7 @@
  */
 
 import { randomBytes, randomInt } from "node:crypto";
+import { locked, lockRow, serializable } from "../../../infra/db.ts";
 import type { Order, Prisma } from "../../../infra/generated/prisma/client.ts";
 import { sqlDate } from "../../../infra/sql.ts";
 import type { Language, Site } from "../../../shared/constants.ts";
@@ -229,7 +230,8 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
     });
     if (owned) throw new BizError("SHOP_ALREADY_OWNED");
     const now = clock.now();
-    const made = await db.$transaction(async (tx) => {
+    // One open order per user and product: SERIALIZABLE on PostgreSQL (decision 032).
+    const made = await serializable(db, async (tx) => {
       await tx.order.updateMany({
         where: { userId, skuId: sku.id, status: ORDER_STATUS.pending, closesAt: { lte: now } },
         data: { status: ORDER_STATUS.closed },
@@ -386,7 +388,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
     ): Promise<OrderPage & { records: (OrderRow & { skuId: string })[] }> {
       // Close what has run out first, but write only when something has (reads cost microseconds).
       const now = clock.now();
-      const pending = reads.all<{ closesAt: string }>(
+      const pending = await reads.all<{ closesAt: string }>(
         'SELECT "closesAt" FROM "Order" WHERE "userId" = ? AND "status" = ?',
         userId,
         ORDER_STATUS.pending,
@@ -396,9 +398,10 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       const from = rangeStart((body.range ?? "all") as OrderRange, now, zone);
       const since = from ? sqlDate(from) : null;
       const only = kind ?? null;
-      const rows = reads.all<OrderListRow>(
+      const rows = await reads.all<OrderListRow>(
         `SELECT "id", "skuId", "orderNo", "productName", "channel", "quantity", "amount", "currency", "createdAt", "status"
-         FROM "Order" WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?) AND (? IS NULL OR "kind" = ?)
+         FROM "Order" WHERE "userId" = ? AND (CAST(? AS TEXT) IS NULL OR "createdAt" >= ?)
+           AND (CAST(? AS TEXT) IS NULL OR "kind" = ?)
          ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
         userId,
         since,
@@ -409,14 +412,17 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
         (body.page - 1) * body.limit,
       );
       const total =
-        reads.get<{ n: number }>(
-          `SELECT count(*) AS "n" FROM "Order"
-           WHERE "userId" = ? AND (? IS NULL OR "createdAt" >= ?) AND (? IS NULL OR "kind" = ?)`,
-          userId,
-          since,
-          since,
-          only,
-          only,
+        (
+          await reads.get<{ n: number }>(
+            `SELECT count(*) AS "n" FROM "Order"
+             WHERE "userId" = ? AND (CAST(? AS TEXT) IS NULL OR "createdAt" >= ?)
+               AND (CAST(? AS TEXT) IS NULL OR "kind" = ?)`,
+            userId,
+            since,
+            since,
+            only,
+            only,
+          )
         )?.n ?? 0;
       const records = rows.map((o) => ({
         orderId: o.id,
@@ -475,7 +481,8 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
 
     /** The one-time trial, exactly once: the claim's primary key is the user. */
     async startTrial(userId: string) {
-      await db.$transaction(async (tx) => {
+      await locked(db, async (tx) => {
+        await lockRow(db, tx, "User", userId);
         if (await tx.trialClaim.findUnique({ where: { userId } })) throw new BizError("TRIAL_USED");
         if (await currentOf(tx, userId)) throw new BizError("TRIAL_USED");
         await tx.trialClaim.create({ data: { userId } });
@@ -489,15 +496,20 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
 
     /**
      * Record a verified notification and apply it, exactly once (decision 018). Its order, amount
-     * and currency must match, or it is refused and nothing is written. Transactions are serialised
-     * (one SQLite connection, the adapter's lock), so the check for a recorded event id and the
-     * insert under the unique constraint see no interleaving; a duplicate answers "duplicate".
+     * and currency must match, or it is refused and nothing is written. The transaction runs
+     * alone for its order and its user (SQLite runs one writer at a time; on PostgreSQL it takes
+     * the order's and the user's row locks first, decision 032), so the check for a recorded event
+     * id, the membership extension and the insert under the unique constraint see no
+     * interleaving; a duplicate answers "duplicate".
      */
     async recordPaymentEvent(event: PaymentEventInput): Promise<"applied" | "duplicate"> {
       const order = await db.order.findUnique({ where: { orderNo: event.orderNo } });
       if (!order || order.channel !== event.provider) throw new BizError("NOT_FOUND");
       if (order.amount !== event.amount || order.currency !== event.currency) throw new BizError("PAY_ERROR");
-      return db.$transaction(async (tx) => {
+      return locked(db, async (tx) => {
+        // the order's notifications one at a time, and the user's membership changes one at a time
+        await lockRow(db, tx, "Order", order.id);
+        await lockRow(db, tx, "User", order.userId);
         const seen = await tx.paymentEvent.findUnique({
           where: { provider_eventId: { provider: event.provider, eventId: event.eventId } },
         });

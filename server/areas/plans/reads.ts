@@ -1,7 +1,7 @@
 /**
  * The plan reads the web app makes most (the plan page, the plan list), as prepared statements on
  * the read connection (infra/sql.ts, docs/decisions/027-hot-reads.md). Every query names its owner.
- * Rows come as SQLite gives them: dates are ISO text.
+ * Rows come in SQLite's shapes on both databases: dates are ISO text (infra/sql.ts).
  */
 
 import type { SqlReader } from "../../../infra/sql.ts";
@@ -28,14 +28,15 @@ export function planReads(reads: SqlReader) {
       reads.get<PlanRow>(`SELECT ${PLAN} FROM "Plan" WHERE "id" = ? AND "userId" = ?`, planId, userId),
 
     /** One page of the user's plans, last changed first, and how many there are. */
-    page(userId: string, page: number, limit: number) {
-      const rows = reads.all<PlanRow>(
+    async page(userId: string, page: number, limit: number) {
+      const rows = await reads.all<PlanRow>(
         `SELECT ${PLAN} FROM "Plan" WHERE "userId" = ? ORDER BY "updatedAt" DESC, "id" LIMIT ? OFFSET ?`,
         userId,
         limit,
         (page - 1) * limit,
       );
-      const total = reads.get<{ n: number }>('SELECT count(*) AS "n" FROM "Plan" WHERE "userId" = ?', userId)?.n ?? 0;
+      const total =
+        (await reads.get<{ n: number }>('SELECT count(*) AS "n" FROM "Plan" WHERE "userId" = ?', userId))?.n ?? 0;
       return { rows, total };
     },
 
@@ -56,22 +57,22 @@ export function planReads(reads: SqlReader) {
       ),
 
     /** The plan's viewer interactions, in the order they were added, with their catalogue rows. */
-    interactions(planId: string) {
-      const rows = reads.all<{ id: string; eventId: string; actionKind: string; actionId: string }>(
+    async interactions(planId: string) {
+      const rows = await reads.all<{ id: string; eventId: string; actionKind: string; actionId: string }>(
         `SELECT "id", "eventId", "actionKind", "actionId" FROM "PlanInteract" WHERE "planId" = ?
          ORDER BY "createdAt", "id"`,
         planId,
       );
       const items = new Map(
-        reads
-          .all<CatalogueRow>(
+        (
+          await reads.all<CatalogueRow>(
             `SELECT ${ITEM} FROM "CatalogueItem" c WHERE c."id" IN
                (SELECT "eventId" FROM "PlanInteract" WHERE "planId" = ?
                 UNION SELECT "actionId" FROM "PlanInteract" WHERE "planId" = ?)`,
             planId,
             planId,
           )
-          .map((row) => [row.id, row]),
+        ).map((row) => [row.id, row]),
       );
       return rows.map((row) => ({
         id: row.id,
@@ -85,22 +86,22 @@ export function planReads(reads: SqlReader) {
       reads.get<CatalogueRow>(`SELECT ${ITEM} FROM "CatalogueItem" c WHERE c."id" = ?`, id),
 
     /** For the plan list: what each of these plans of the user holds, counted per slot. */
-    counts(userId: string, planIds: readonly string[]) {
+    async counts(userId: string, planIds: readonly string[]) {
       const wanted = new Set(planIds);
-      const items = reads
-        .all<{ planId: string; slot: string; n: number }>(
+      const [itemRows, interactRows] = await Promise.all([
+        reads.all<{ planId: string; slot: string; n: number }>(
           `SELECT p."planId", p."slot", count(*) AS "n" FROM "PlanItem" p JOIN "Plan" ON "Plan"."id" = p."planId"
            WHERE "Plan"."userId" = ? GROUP BY p."planId", p."slot"`,
           userId,
-        )
-        .filter((row) => wanted.has(row.planId));
-      const interacts = reads
-        .all<{ planId: string; n: number }>(
+        ),
+        reads.all<{ planId: string; n: number }>(
           `SELECT i."planId", count(*) AS "n" FROM "PlanInteract" i JOIN "Plan" ON "Plan"."id" = i."planId"
            WHERE "Plan"."userId" = ? GROUP BY i."planId"`,
           userId,
-        )
-        .filter((row) => wanted.has(row.planId));
+        ),
+      ]);
+      const items = itemRows.filter((row) => wanted.has(row.planId));
+      const interacts = interactRows.filter((row) => wanted.has(row.planId));
       return { items, interacts };
     },
 

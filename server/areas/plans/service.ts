@@ -31,14 +31,15 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   }
 
   /** The caller's membership now and what they own from the shop: what each item's equity depends on. */
-  function equityOf(userId: string): Equity {
-    return { vip: roles.vipOf(userId), shop: loadShopAccess(deps.reads, userId) };
+  async function equityOf(userId: string): Promise<Equity> {
+    const [vip, shop] = await Promise.all([roles.vipOf(userId), loadShopAccess(deps.reads, userId)]);
+    return { vip, shop };
   }
 
   /** The plan, after checking it is the caller's, and the caller's equity now. */
   async function editable(userId: string, planId: string) {
     const plan = await ownPlan(userId, planId);
-    return { plan, equity: equityOf(userId) };
+    return { plan, equity: await equityOf(userId) };
   }
 
   const touch = (planId: string) => db.plan.update({ where: { id: planId }, data: { updatedAt: clock.now() } });
@@ -57,8 +58,10 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   }
 
   /** The avatar a plan is built on, as the preview needs it. A deleted one cannot be: its plans go with it. */
-  function planRole(plan: { roleId: string; roleKind: string }, userId: string, language: Language) {
-    const role = plan.roleKind === "1" ? hot.roles(userId).system(plan.roleId) : hot.roles(userId).own(plan.roleId);
+  async function planRole(plan: { roleId: string; roleKind: string }, userId: string, language: Language) {
+    const role = await (plan.roleKind === "1"
+      ? hot.roles(userId).system(plan.roleId)
+      : hot.roles(userId).own(plan.roleId));
     if (!role) throw new BizError("NOT_FOUND");
     return {
       id: role.id,
@@ -72,15 +75,14 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   }
 
   /** The plan's expressions: its own list of catalogue items. */
-  function expressionsOf(planId: string, equity: Equity, language: Language) {
-    return hot
-      .items(planId)
+  async function expressionsOf(planId: string, equity: Equity, language: Language) {
+    return (await hot.items(planId))
       .filter((row) => row.slot === "expression")
       .map((row) => ({ id: row.rowId, attribute: toCatalogueRecord(row, equity.vip, language, equity.shop) }));
   }
 
-  function interactionsOf(planId: string, equity: Equity, language: Language) {
-    return hot.interactions(planId).map((r) => ({
+  async function interactionsOf(planId: string, equity: Equity, language: Language) {
+    return (await hot.interactions(planId)).map((r) => ({
       id: r.id,
       event: toCatalogueRecord(r.event, equity.vip, language, equity.shop),
       actionKind: r.actionKind,
@@ -97,12 +99,16 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
   }
 
   /** The whole plan (a hot read: the plan page asks on every visit), from prepared statements. */
-  function info(userId: string, planId: string, language: Language): PlanInfo {
-    const plan = hot.plan(userId, planId);
+  async function info(userId: string, planId: string, language: Language): Promise<PlanInfo> {
+    const plan = await hot.plan(userId, planId);
     if (!plan) throw new BizError("NOT_FOUND");
-    const equity = equityOf(userId);
-    const items = hot.items(planId);
-    const voice = plan.voiceId ? hot.catalogueItem(plan.voiceId) : undefined;
+    // Independent reads: on PostgreSQL each is a round trip, so they go out together.
+    const [equity, items, voice, role] = await Promise.all([
+      equityOf(userId),
+      hot.items(planId),
+      plan.voiceId ? hot.catalogueItem(plan.voiceId) : undefined,
+      planRole(plan, userId, language),
+    ]);
     const record = (row: CatalogueRow) => toCatalogueRecord(row, equity.vip, language, equity.shop);
     const of = (slot: string) => items.filter((i) => i.slot === slot).map(record);
     return {
@@ -113,7 +119,7 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       roleType: plan.roleType,
       used: plan.usedAt !== null,
       updatedAt: new Date(plan.updatedAt).toISOString(),
-      role: planRole(plan, userId, language),
+      role,
       voice: voice ? record(voice) : null,
       outfits: items.filter((i) => OUTFIT_SLOT_SET.has(i.slot)).map(record),
       scene: of("scene")[0] ?? null,
@@ -122,19 +128,22 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       expressions: items
         .filter((row) => row.slot === "expression")
         .map((row) => ({ id: row.rowId, attribute: record(row) })),
-      interactions: interactionsOf(planId, equity, language),
+      interactions: await interactionsOf(planId, equity, language),
     };
   }
 
   /** Plan rows as the list answers them, with the avatar's name and portrait and what each holds. */
-  function summaries(plans: PlanRow[], userId: string, language: Language): PlanSummary[] {
-    const { items, interacts } = hot.counts(
-      userId,
-      plans.map((p) => p.id),
-    );
+  async function summaries(plans: PlanRow[], userId: string, language: Language): Promise<PlanSummary[]> {
     const roleRows = hot.roles(userId);
-    return plans.map((p) => {
-      const role = p.roleKind === "1" ? roleRows.system(p.roleId) : roleRows.own(p.roleId);
+    const [{ items, interacts }, roleOf] = await Promise.all([
+      hot.counts(
+        userId,
+        plans.map((p) => p.id),
+      ),
+      Promise.all(plans.map((p) => (p.roleKind === "1" ? roleRows.system(p.roleId) : roleRows.own(p.roleId)))),
+    ]);
+    return plans.map((p, index) => {
+      const role = roleOf[index];
       const count = (slots: string[]) =>
         items.filter((i) => i.planId === p.id && slots.includes(i.slot)).reduce((n, i) => n + i.n, 0);
       return {
@@ -327,13 +336,13 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
     },
 
     /** The user's plans, last changed first (a hot read). */
-    page(userId: string, query: { page: number; limit: number }, language: Language) {
-      const { rows, total } = hot.page(userId, query.page, query.limit);
-      return { records: summaries(rows, userId, language), total };
+    async page(userId: string, query: { page: number; limit: number }, language: Language) {
+      const { rows, total } = await hot.page(userId, query.page, query.limit);
+      return { records: await summaries(rows, userId, language), total };
     },
 
-    byRole(userId: string, roleId: string, language: Language) {
-      return summaries(hot.byRole(userId, roleId), userId, language);
+    async byRole(userId: string, roleId: string, language: Language) {
+      return summaries(await hot.byRole(userId, roleId), userId, language);
     },
 
     /** Mark the plan the live-stream client plays: one per user. */

@@ -81,8 +81,8 @@ export function toCustomDetail(row: CustomRow): CustomRoleDetail {
 }
 
 /** The user's membership now (expired counts as none): a hot read, so a prepared statement. */
-export function currentVip(reads: Deps["reads"], userId: string, now: Date): string | null {
-  const user = reads.get<{ vipType: string | null; vipExpiresAt: string | null }>(
+export async function currentVip(reads: Deps["reads"], userId: string, now: Date): Promise<string | null> {
+  const user = await reads.get<{ vipType: string | null; vipExpiresAt: string | null }>(
     'SELECT "vipType", "vipExpiresAt" FROM "User" WHERE "id" = ?',
     userId,
   );
@@ -94,12 +94,12 @@ export function currentVip(reads: Deps["reads"], userId: string, now: Date): str
 }
 
 /** The licensed characters the user holds (IP activation, shared/ip.ts). */
-export function licencesOf(reads: Deps["reads"], userId: string): Set<string> {
-  return new Set(
-    reads
-      .all<{ ref: string }>('SELECT "ref" FROM "Entitlement" WHERE "userId" = ? AND "kind" = \'licence\'', userId)
-      .map((e) => e.ref),
+export async function licencesOf(reads: Deps["reads"], userId: string): Promise<Set<string>> {
+  const rows = await reads.all<{ ref: string }>(
+    'SELECT "ref" FROM "Entitlement" WHERE "userId" = ? AND "kind" = \'licence\'',
+    userId,
   );
+  return new Set(rows.map((e) => e.ref));
 }
 
 /** The columns of a system role the lists need (no face parameters). */
@@ -110,7 +110,10 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
   const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
   const licencesOfUser = (userId: string) => licencesOf(reads, userId);
   /** What opens system roles beyond the membership: licences, and avatar models owned from the shop. */
-  const accessOf = (userId: string) => ({ licences: licencesOfUser(userId), shop: loadShopAccess(reads, userId) });
+  const accessOf = async (userId: string) => {
+    const [licences, shop] = await Promise.all([licencesOfUser(userId), loadShopAccess(reads, userId)]);
+    return { licences, shop };
+  };
   /**
    * System roles the user sees: every unlicensed one and the licensed ones they hold; of the shop's
    * avatar models, the ones they own (the shop shows the others).
@@ -139,8 +142,7 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
   async function usableSystemRole(userId: string, id: string) {
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
-    const vip = vipOf(userId);
-    const { licences, shop } = accessOf(userId);
+    const [vip, { licences, shop }] = await Promise.all([vipOf(userId), accessOf(userId)]);
     if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
     if (shopEquity(role.id, shop) === 2) throw new BizError("SHOP_ITEM_LOCKED");
     if (roleEquity(role, vip, licences, shop) !== 1) throw new BizError("LOCKED");
@@ -148,12 +150,12 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
   }
 
   async function checkDiyLimit(userId: string) {
-    const [count, vip] = [await db.customRole.count({ where: { userId } }), vipOf(userId)];
+    const [count, vip] = await Promise.all([db.customRole.count({ where: { userId } }), vipOf(userId)]);
     if (count >= limitsOf(vip).diyFaces) throw new BizError(vip ? "DIY_FACE_LIMIT" : "LOCKED");
   }
 
   async function checkPlanLimit(userId: string) {
-    const [count, vip] = [await db.plan.count({ where: { userId } }), vipOf(userId)];
+    const [count, vip] = await Promise.all([db.plan.count({ where: { userId } }), vipOf(userId)]);
     if (count >= limitsOf(vip).plans) throw new BizError(vip ? "PLAN_LIMIT" : "LOCKED");
   }
 
@@ -166,22 +168,25 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     checkPlanLimit,
 
     /** The role list (a hot read): prepared statements, one pass over the ordered system roles (kept until the database changes). */
-    list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
+    async list(userId: string, query: { limit: number; page: number; sex?: string | number }, language: Language) {
       const sex = query.sex === "" || query.sex === undefined ? undefined : Number(query.sex);
-      const access = accessOf(userId);
-      const vip = vipOf(userId);
-      const visible = reads
-        .cached("roles.list", (r): readonly RoleListRow[] =>
-          r.all<RoleListRow>(
-            'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
-          ),
-        )
-        .filter(
-          (row) =>
-            (!row.licence || access.licences.has(row.licence)) &&
-            (!access.shop.skuOf.has(row.id) || access.shop.owned.has(row.id)) &&
-            (!sex || row.sex === sex),
-        );
+      const [access, vip, rows] = await Promise.all([
+        accessOf(userId),
+        vipOf(userId),
+        reads.cached(
+          "roles.list",
+          (r): Promise<readonly RoleListRow[]> =>
+            r.all<RoleListRow>(
+              'SELECT "id", "name", "names", "imgKey", "sex", "tier", "licence" FROM "Role" ORDER BY "sort", "id"',
+            ),
+        ),
+      ]);
+      const visible = rows.filter(
+        (row) =>
+          (!row.licence || access.licences.has(row.licence)) &&
+          (!access.shop.skuOf.has(row.id) || access.shop.owned.has(row.id)) &&
+          (!sex || row.sex === sex),
+      );
       const start = (query.page - 1) * query.limit;
       return {
         records: visible
@@ -192,8 +197,7 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     },
 
     async systemRolesWithParams(userId: string, language: Language) {
-      const access = accessOf(userId);
-      const vip = vipOf(userId);
+      const [access, vip] = await Promise.all([accessOf(userId), vipOf(userId)]);
       const rows = await db.role.findMany({ where: visibleTo(access), orderBy: [{ sort: "asc" }, { id: "asc" }] });
       return rows.map((row) => ({
         ...toRoleRecord(row, vip, language, access.licences, access.shop),
@@ -203,11 +207,11 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     },
 
     /** The user's avatars, newest first (a hot read): prepared statements. */
-    page(userId: string, body: { page: number; limit: number; sex?: number | "" }) {
+    async page(userId: string, body: { page: number; limit: number; sex?: number | "" }) {
       const sex = body.sex || null;
-      const rows = reads.all<Omit<CustomRecordRow, "updatedAt"> & { updatedAt: string }>(
+      const rows = await reads.all<Omit<CustomRecordRow, "updatedAt"> & { updatedAt: string }>(
         `SELECT "id", "name", "description", "sex", "kind", "imgKey", "sourceRoleId", "updatedAt"
-         FROM "CustomRole" WHERE "userId" = ? AND (? IS NULL OR "sex" = ?)
+         FROM "CustomRole" WHERE "userId" = ? AND (CAST(? AS INTEGER) IS NULL OR "sex" = ?)
          ORDER BY "updatedAt" DESC, "id" LIMIT ? OFFSET ?`,
         userId,
         sex,
@@ -216,11 +220,13 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
         (body.page - 1) * body.limit,
       );
       const total =
-        reads.get<{ n: number }>(
-          'SELECT count(*) AS "n" FROM "CustomRole" WHERE "userId" = ? AND (? IS NULL OR "sex" = ?)',
-          userId,
-          sex,
-          sex,
+        (
+          await reads.get<{ n: number }>(
+            'SELECT count(*) AS "n" FROM "CustomRole" WHERE "userId" = ? AND (CAST(? AS INTEGER) IS NULL OR "sex" = ?)',
+            userId,
+            sex,
+            sex,
+          )
         )?.n ?? 0;
       return { records: rows.map((row) => toCustomRecord({ ...row, updatedAt: new Date(row.updatedAt) })), total };
     },

@@ -22,24 +22,26 @@ export interface ShopAccess {
 export const NO_SHOP: ShopAccess = { skuOf: new Map(), owned: new Set() };
 
 /** What the shop sells and what the user owns: on the read connection, as the plan and role reads ask it (decision 027). */
-export function loadShopAccess(reads: SqlReader, userId: string | null): ShopAccess {
-  const skuOf = reads.cached("shop.skuOf", (r) => {
-    const map = new Map<string, string>();
-    for (const sku of r.all<{ id: string; itemId: string | null; roleId: string | null }>(
-      'SELECT "id", "itemId", "roleId" FROM "ShopSku"',
-    )) {
-      const ref = sku.itemId ?? sku.roleId;
-      if (ref) map.set(ref, sku.id);
-    }
-    return map as ReadonlyMap<string, string>;
-  });
-  const owned = userId
-    ? reads.all<{ ref: string }>(
-        'SELECT "ref" FROM "Entitlement" WHERE "userId" = ? AND "kind" = ?',
-        userId,
-        ITEM_ENTITLEMENT,
-      )
-    : [];
+export async function loadShopAccess(reads: SqlReader, userId: string | null): Promise<ShopAccess> {
+  const [skuOf, owned] = await Promise.all([
+    reads.cached("shop.skuOf", async (r) => {
+      const map = new Map<string, string>();
+      for (const sku of await r.all<{ id: string; itemId: string | null; roleId: string | null }>(
+        'SELECT "id", "itemId", "roleId" FROM "ShopSku"',
+      )) {
+        const ref = sku.itemId ?? sku.roleId;
+        if (ref) map.set(ref, sku.id);
+      }
+      return map as ReadonlyMap<string, string>;
+    }),
+    userId
+      ? reads.all<{ ref: string }>(
+          'SELECT "ref" FROM "Entitlement" WHERE "userId" = ? AND "kind" = ?',
+          userId,
+          ITEM_ENTITLEMENT,
+        )
+      : [],
+  ]);
   return { skuOf, owned: new Set(owned.map((o) => o.ref)) };
 }
 
