@@ -66,7 +66,7 @@ function Clock({ controller }: { controller: Controller }) {
 }
 
 /** After a change to what the preview shows, keep drawing this long (pieces build, layers mount). */
-const SETTLE_MS = 1000;
+const SETTLE_MS = 400;
 
 /**
  * The preview's pace (pacing.ts): it draws every frame while the avatar is alive (breathing,
