@@ -78,6 +78,8 @@ export type LiveServerMessage =
   | { type: "ready"; userId: string; role: "studio" | "source" }
   | { type: "error"; code: number; message: string }
   | LivePushInteraction
-  | { type: "session"; state: "live" | "ended"; sessionId: string };
+  | { type: "session"; state: "live" | "ended"; sessionId: string }
+  /** Internal to the server: the user's stream key was rotated or revoked (sources then close). */
+  | { type: "key"; state: "rotated" | "revoked" };
 
 export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" };

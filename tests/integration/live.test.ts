@@ -233,6 +233,32 @@ describe("the studio socket", () => {
     revokedKey.send(JSON.stringify({ type: "auth", streamKey: key }));
     expect(await revokedIn.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
   });
+
+  it("closes a source's open socket when its key is rotated or revoked; the studio stays", async () => {
+    const { user } = await memberWithPlan();
+    const connect = async (auth: { token?: string; streamKey?: string }) => {
+      const ws = await openSocket("/web-api/ws/live?language=EN");
+      const incoming = messages(ws);
+      const closed = new Promise<number>((resolve) => ws.on("close", (code: number) => resolve(code)));
+      ws.send(JSON.stringify({ type: "auth", ...auth }));
+      await incoming.next((m) => m.type === "ready");
+      return { ws, incoming, closed };
+    };
+    const first = (await rotate(user)).key;
+    const studio = await connect({ token: user.token });
+    const rotatedAway = await connect({ streamKey: first });
+    const second = (await rotate(user)).key;
+    expect(await rotatedAway.incoming.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
+    expect(await rotatedAway.closed).toBe(4903);
+
+    const revoked = await connect({ streamKey: second });
+    ok(await post(user.token, `${L}/streamKey/revoke`));
+    expect(await revoked.closed).toBe(4903);
+    // the studio, on the user's own token, is still served
+    expect(studio.incoming.seen.some((m) => m.type === "error" || m.type === "key")).toBe(false);
+    expect(studio.ws.readyState).toBe(studio.ws.OPEN);
+    studio.ws.terminate();
+  });
 });
 
 describe("live modes and records", () => {

@@ -13,7 +13,7 @@ export const newKey = () => `${STREAM_KEY_PREFIX}${randomBytes(24).toString("bas
 /** Enough to tell keys apart, far too little to use. */
 const prefixOf = (key: string) => key.slice(0, STREAM_KEY_PREFIX.length + 4);
 
-export function createKeyService({ db, clock }: Pick<Deps, "db" | "clock">) {
+export function createKeyService({ db, clock, live }: Pick<Deps, "db" | "clock" | "live">) {
   const info = (row: { prefix: string; createdAt: Date; lastUsedAt: Date | null }) => ({
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
@@ -30,11 +30,14 @@ export function createKeyService({ db, clock }: Pick<Deps, "db" | "clock">) {
       const key = newKey();
       const data = { keyHash: hashKey(key), prefix: prefixOf(key), createdAt: clock.now(), lastUsedAt: null };
       const row = await db.streamKey.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+      // the old key's open sockets close now, not only its next connection
+      live.publish(userId, { type: "key", state: "rotated" });
       return { ...info(row), key };
     },
 
     async revoke(userId: string) {
       await db.streamKey.deleteMany({ where: { userId } });
+      live.publish(userId, { type: "key", state: "revoked" });
     },
 
     /** The key's owner; STREAM_KEY_INVALID for a missing, malformed, rotated or revoked key. */

@@ -77,7 +77,13 @@ export async function liveSocketRoutes(app: App) {
           ? await keys.owner(message.streamKey)
           : (await tokens.verify(`Bearer ${message.token ?? ""}`)).userId;
         if (socket.readyState !== socket.OPEN) return;
-        unsubscribe = live.subscribe(userId, send);
+        // A source (OBS, a bot) holds the key it came with: when the key is rotated or revoked the
+        // socket is refused at once, as a new connection with that key would be. The studio (the
+        // user's own token) has no use for the notice.
+        unsubscribe = live.subscribe(userId, (pushed) => {
+          if (pushed.type !== "key") send(pushed);
+          else if (byKey) refuse("STREAM_KEY_INVALID");
+        });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
       } catch (error) {
         if (error instanceof BizError) return refuse(error.codeName);
