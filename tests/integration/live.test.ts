@@ -259,6 +259,27 @@ describe("the studio socket", () => {
     expect(studio.ws.readyState).toBe(studio.ws.OPEN);
     studio.ws.terminate();
   });
+
+  it("closes a studio socket whose login token was revoked since (asked again every 30 s)", async () => {
+    process.env.LIVE_SOCKET_RECHECK_MS = "200";
+    try {
+      const { user } = await memberWithPlan();
+      const ws = await openSocket("/web-api/ws/live?language=EN");
+      const incoming = messages(ws);
+      const closed = new Promise<number>((resolve) => ws.on("close", (code: number) => resolve(code)));
+      ws.send(JSON.stringify({ type: "auth", token: user.token }));
+      await incoming.next((m) => m.type === "ready");
+      await t.app.deps.tokens.revokeAllOf(user.id);
+      expect(await incoming.next((m) => m.type === "error")).toEqual({
+        type: "error",
+        code: 600,
+        message: "Please log in again",
+      });
+      expect(await closed).toBe(4600);
+    } finally {
+      delete process.env.LIVE_SOCKET_RECHECK_MS;
+    }
+  });
 });
 
 describe("live modes and records", () => {

@@ -15,6 +15,12 @@ import type { App } from "../../types.ts";
 import { createKeyService } from "./keys.ts";
 
 const AUTH_TIMEOUT_MS = 10_000;
+/**
+ * How often an open socket's credentials are asked again: a login token revoked by a logout, a
+ * password reset or a cancellation (on any instance) closes its studio socket within this long.
+ * A rotated or revoked stream key closes its sources at once on this instance (keys.ts pushes it).
+ */
+const recheckMs = () => Number(process.env.LIVE_SOCKET_RECHECK_MS ?? 30_000);
 
 /** What this route uses of a `ws` socket (ws ships no types of its own). */
 interface LiveSocket {
@@ -55,9 +61,11 @@ export async function liveSocketRoutes(app: App) {
 
     let unsubscribe: (() => void) | null = null;
     let authenticating = false;
+    let recheck: ReturnType<typeof setInterval> | undefined;
     const timeout = setTimeout(() => refuse("TOKEN_INVALID"), AUTH_TIMEOUT_MS);
     socket.on("close", () => {
       clearTimeout(timeout);
+      clearInterval(recheck);
       unsubscribe?.();
     });
 
@@ -73,9 +81,9 @@ export async function liveSocketRoutes(app: App) {
       clearTimeout(timeout);
       try {
         const byKey = typeof message.streamKey === "string";
-        const userId = byKey
-          ? await keys.owner(message.streamKey)
-          : (await tokens.verify(`Bearer ${message.token ?? ""}`)).userId;
+        const owner = () =>
+          byKey ? keys.owner(message.streamKey) : tokens.verify(`Bearer ${message.token ?? ""}`).then((t) => t.userId);
+        const userId = await owner();
         if (socket.readyState !== socket.OPEN) return;
         // A source (OBS, a bot) holds the key it came with: when the key is rotated or revoked the
         // socket is refused at once, as a new connection with that key would be. The studio (the
@@ -85,6 +93,12 @@ export async function liveSocketRoutes(app: App) {
           else if (byKey) refuse("STREAM_KEY_INVALID");
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
+        recheck = setInterval(() => {
+          owner().catch((error: unknown) => {
+            if (error instanceof BizError) refuse(error.codeName);
+          });
+        }, recheckMs());
+        recheck.unref?.();
       } catch (error) {
         if (error instanceof BizError) return refuse(error.codeName);
         request.log.error({ err: error }, "live socket authentication failed");
