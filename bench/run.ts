@@ -1,6 +1,6 @@
 /** `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run. */
 
-import pg from "pg";
+import { adminQuery } from "../tests/helpers/pg.ts";
 import { benchFaceEditor } from "./face-editor.bench.ts";
 import { benchHotRoutes } from "./hot-routes.bench.ts";
 import { benchHttp } from "./http.bench.ts";
@@ -8,19 +8,11 @@ import { benchPlanPage } from "./plan-page.bench.ts";
 import { benchScaleOut } from "./scale-out.bench.ts";
 
 /** The scale-out bench needs a PostgreSQL server; the embedded setup has none. */
-async function postgresAnswers() {
-  const client = new pg.Client({
-    connectionString: process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-    connectionTimeoutMillis: 2000,
-  });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
+const postgresAnswers = () =>
+  adminQuery("SELECT 1").then(
+    () => true,
+    () => false,
+  );
 
 await benchHttp();
 await benchHotRoutes();

@@ -8,40 +8,20 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { loadEnv } from "../infra/env.ts";
 import { createUser } from "../prisma/factories.ts";
 import { seed } from "../prisma/seed.ts";
 import { migrate, ROOT } from "../scripts/lib.ts";
+import { freePort } from "../scripts/serve.ts";
 import { buildApp } from "../server/app.ts";
 import { endpoints } from "../shared/endpoints.ts";
+import { adminQuery, dropDatabase, pgUrl } from "../tests/helpers/pg.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const ADMIN = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function startInstance(env: Record<string, string>) {
   const port = await freePort();
@@ -76,10 +56,10 @@ async function load(url: string, token: string) {
 
 export async function benchScaleOut() {
   const name = `avalive_scale_bench_${process.pid}`;
-  const databaseUrl = `${ADMIN.replace(/\/[^/]*$/, "")}/${name}`;
+  const databaseUrl = pgUrl(name);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "avalive-bench-scale-"));
   const children: ChildProcess[] = [];
-  await admin(`CREATE DATABASE ${name}`);
+  await adminQuery(`CREATE DATABASE ${name}`);
   try {
     const shared = {
       NODE_ENV: "production",
@@ -131,7 +111,7 @@ export async function benchScaleOut() {
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await dropDatabase(name).catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

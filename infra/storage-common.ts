@@ -61,6 +61,19 @@ export function checkKey(key: string): string {
 
 export const newKey = (ext: string) => `${randomBytes(18).toString("base64url")}.${ext}`;
 
+/** A store from what each kind does itself: `put` (a new random key) and `exists` follow from the rest. */
+export function storageOf(own: Omit<Storage, "put" | "exists">): Storage {
+  return {
+    ...own,
+    async put(bytes, ext) {
+      const key = newKey(ext);
+      await own.putAt(key, bytes);
+      return key;
+    },
+    exists: async (key) => (await own.stat(key)) !== null,
+  };
+}
+
 const TYPES: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",

@@ -10,10 +10,10 @@ import type { AppEnv } from "./env.ts";
 import {
   checkKey,
   contentTypeOf,
-  newKey,
   type ObjectInfo,
   ObjectMissingError,
   type Storage,
+  storageOf,
 } from "./storage-common.ts";
 
 export type S3Settings = Pick<
@@ -94,14 +94,9 @@ export function createS3Storage(settings: S3Settings): Storage {
     }
   };
 
-  return {
+  return storageOf({
     kind: "s3",
     putAt,
-    async put(bytes, ext) {
-      const key = newKey(ext);
-      await putAt(key, bytes);
-      return key;
-    },
     async read(key) {
       const { sdk, client } = await load();
       try {
@@ -114,7 +109,6 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     stat,
-    exists: async (key) => (await stat(key)) !== null,
     async open(key) {
       const { sdk, client } = await load();
       try {
@@ -168,5 +162,5 @@ export function createS3Storage(settings: S3Settings): Storage {
         if (signer !== client) signer.destroy();
       });
     },
-  };
+  });
 }

@@ -13,10 +13,10 @@ import type { AppEnv } from "./env.ts";
 import {
   checkKey,
   contentTypeOf,
-  newKey,
   type ObjectInfo,
   ObjectMissingError,
   type Storage,
+  storageOf,
 } from "./storage-common.ts";
 import { createS3Storage } from "./storage-s3.ts";
 
@@ -41,14 +41,9 @@ export function createDiskStorage(root: string): Storage {
       contentType: contentTypeOf(key),
     };
   };
-  return {
+  return storageOf({
     kind: "disk",
     putAt,
-    async put(bytes, ext) {
-      const key = newKey(ext);
-      await putAt(key, bytes);
-      return key;
-    },
     async read(key) {
       try {
         return await fs.readFile(pathOf(key));
@@ -58,7 +53,6 @@ export function createDiskStorage(root: string): Storage {
       }
     },
     stat,
-    exists: async (key) => (await stat(key)) !== null,
     async open(key) {
       const file = await fs.open(pathOf(key)).catch(() => null);
       if (!file) return null;
@@ -84,7 +78,7 @@ export function createDiskStorage(root: string): Storage {
       await fs.mkdir(root, { recursive: true });
     },
     close() {},
-  };
+  });
 }
 
 /** The storage the environment describes: STORAGE=disk (DATA_DIR/media) or STORAGE=s3. */

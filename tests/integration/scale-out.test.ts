@@ -7,51 +7,24 @@
  * `npm run test:integration:pg` (it needs PostgreSQL and Redis).
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../infra/db.ts";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
-import { ROOT } from "../../scripts/lib.ts";
 import { ORDER_STATUS } from "../../shared/orders.ts";
 import { P1, V1 } from "../helpers/account.ts";
 import { freshDatabase, TEST_SECRET } from "../helpers/app.ts";
 import { fixture } from "../helpers/images.ts";
 import { onPostgres } from "../helpers/pg.ts";
+import { killAll, startProcess, type TestProcess } from "../helpers/processes.ts";
 
-interface Instance {
-  child: ChildProcess;
+interface Instance extends TestProcess {
   base: string;
-  exited: Promise<number | null>;
-  output: () => string;
 }
 
-const children: ChildProcess[] = [];
-
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  // Node with tsx's loader (not the tsx CLI, which relays signals to a child process).
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  let port: string | undefined;
-  while (!port) {
-    port = output.match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1];
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base: `http://127.0.0.1:${port}`, exited, output: () => output };
+  const started = startProcess("server/main.ts", env);
+  const [, port] = await started.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/, 60_000);
+  return { ...started, base: `http://127.0.0.1:${port}` };
 }
 
 async function call<T = unknown>(
@@ -111,8 +84,7 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
   }, 180_000);
 
   afterAll(async () => {
-    for (const child of children.splice(0))
-      if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+    killAll();
     await drop?.();
   });
 
