@@ -1,12 +1,14 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
+import { endpointTable } from "./scripts/vite-endpoint-table.ts";
 
 /** Where `npm run dev` forwards API, media and /dev calls: the Fastify server. */
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:3000";
 
 const config: UserConfig = {
   root: "web",
-  plugins: [react()],
+  // endpointTable: the browser gets the endpoint table without its schemas (scripts/vite-endpoint-table.ts).
+  plugins: [react(), endpointTable()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -175,10 +175,13 @@ describe("the host demo embeds Avalive", () => {
     await page.locator("#side-view").waitFor();
     expect(await page.locator("#side-title").textContent()).toBe("Face editor");
     const side = await frameIn(page, "#side-slot iframe");
-    await expect.poll(() => pathOf(side)).toBe(`/face?roleId=${person.roleId}`);
+    await expect.poll(() => pathOf(side), { timeout: 20_000 }).toBe(`/face?roleId=${person.roleId}`);
     // the side frame speaks to the host too: its page (after the token, were it sent to a login page) is the editor
+    // (a new frame loading the editor's three.js chunk: seconds on a loaded machine)
     await expect
-      .poll(async () => (await hostLog(page)).some((e) => e.dir === "in" && e.data.path === pathOf(side)))
+      .poll(async () => (await hostLog(page)).some((e) => e.dir === "in" && e.data.path === pathOf(side)), {
+        timeout: 20_000,
+      })
       .toBe(true);
 
     // 'Create a draft': editPlan, and the host opens the plan in its own view
@@ -193,7 +196,9 @@ describe("the host demo embeds Avalive", () => {
     });
     expect(await page.locator("#side-title").textContent()).toBe("Plan");
     const planView = await frameIn(page, "#side-slot iframe");
-    await expect.poll(() => pathOf(planView)).toBe(`/plan?${new URLSearchParams(plan as Record<string, string>)}`);
+    await expect
+      .poll(() => pathOf(planView), { timeout: 20_000 })
+      .toBe(`/plan?${new URLSearchParams(plan as Record<string, string>)}`);
     expect(page.errors).toEqual([]);
   });
 

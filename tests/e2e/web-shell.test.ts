@@ -180,6 +180,42 @@ describe("login page", () => {
   });
 });
 
+describe("between pages", () => {
+  it("starts a new page at its top, and Back returns to where the page was left", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await openHome(page);
+    // Scrolled down to the footer's link (so clicking it scrolls nothing more).
+    const help = page.locator("footer").getByRole("link", { name: "Help centre" });
+    await help.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(100);
+    await help.click();
+    await page.waitForURL(`${baseUrl}/help`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByTestId("site-env").waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the error page when a page's code fails to load, and the next page clears it", async () => {
+    const page = await newPage(browser, { language: "EN" });
+    await page.route(/\/assets\/HelpPage-[^/]+\.js$/, (route) => route.abort());
+    await openHome(page);
+    await page.locator("footer").getByRole("link", { name: "Help centre" }).click();
+    const alert = page.getByRole("alert");
+    await alert.getByRole("button", { name: "Reload" }).waitFor();
+    expect(await textOf(alert.getByRole("heading", { level: 1 }))).not.toBe("");
+    expect(await page.title()).toContain("Avalive");
+    await page.goBack();
+    expect(await h1(page)).toBe("Go live as the avatar you design");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe("screenshots", () => {
   it("were written", () => {
     for (const name of ["home-en", "home-zh_cn", "login"]) {

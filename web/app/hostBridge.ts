@@ -5,7 +5,6 @@
  * carries the messages and checks their origin; this file knows the router and the session.
  */
 
-import type { createBrowserRouter } from "react-router";
 import type { AppMessage, NoticeType, TokenStatusMessage } from "../../shared/host/messages.ts";
 import { finishLogin, reloadUserInfo } from "../features/account/index.ts";
 import { siteConfigQuery } from "../features/site/index.ts";
@@ -15,21 +14,20 @@ import { afterLoginPath } from "../lib/loginRedirect.ts";
 import { queryClient } from "../lib/queryClient.ts";
 import { useSession } from "../lib/session.ts";
 import { startDesign } from "../lib/startDesign.ts";
+import type { History } from "./guards.ts";
+import { onPageShown } from "./pageShown.ts";
 import { ROUTES } from "./routes.ts";
-
-type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The login pages: a token arriving there sends the visitor on to where they were going. */
 const GUEST_ONLY = new Set(ROUTES.filter((route) => route.guestOnly).map((route) => route.path));
 
 /** A token from the host (or the address): the session becomes that user's, unless it already is. */
-async function takeToken(token: string, router: AppRouter): Promise<void> {
+async function takeToken(token: string, history: History): Promise<void> {
   if (useSession.getState().token !== token) await finishLogin(token);
   // a code 600 while loading userInfo has ended the session again (and told the host)
   if (useSession.getState().token !== token) return;
-  const { pathname, search } = router.state.location;
-  if (GUEST_ONLY.has(pathname))
-    await router.navigate(afterLoginPath(new URLSearchParams(search).get("redirect")), { replace: true });
+  const { pathname, search } = history.location;
+  if (GUEST_ONLY.has(pathname)) history.replace(afterLoginPath(new URLSearchParams(search).get("redirect")));
 }
 
 async function tokenStatus(): Promise<TokenStatusMessage["data"]> {
@@ -45,14 +43,14 @@ async function tokenStatus(): Promise<TokenStatusMessage["data"]> {
 
 /**
  * Take a token handed over in the address before the router runs its guards (call before
- * createAppRouter). The userInfo call that follows reports a bad token like any other 600.
+ * createAppHistory). The userInfo call that follows reports a bad token like any other 600.
  */
 export function takeAddressToken(): void {
   const token = takeTokenFromAddress();
   if (token && token !== useSession.getState().token) void finishLogin(token);
 }
 
-export function connectHost(router: AppRouter): void {
+export function connectHost(history: History): void {
   // Until the allowed host origins are known, messages both ways wait (web/lib/host.ts).
   queryClient.fetchQuery(siteConfigQuery).then(
     (config) => setHostOrigins(config.hostOrigins),
@@ -63,9 +61,8 @@ export function connectHost(router: AppRouter): void {
   let path: string | null = null;
   let from: string | null = null;
 
-  const onState = (state: AppRouter["state"]) => {
-    if (!state.initialized || state.navigation.state !== "idle") return;
-    const now = pathOf(state.location);
+  // Each page once it is drawn, its code loaded (the guards' redirects never reach it).
+  onPageShown((now) => {
     if (path === null) {
       path = now;
       tellHost({ type: "pageLoad", data: { path } });
@@ -75,12 +72,10 @@ export function connectHost(router: AppRouter): void {
     from = path;
     path = now;
     tellHost({ type: "pageChange", data: { path, from } });
-  };
-  router.subscribe(onState);
-  onState(router.state);
+  });
 
   const notice = async (kind: NoticeType): Promise<AppMessage> => {
-    const here = path ?? pathOf(router.state.location);
+    const here = path ?? pathOf(history.location);
     if (kind === "pageLoad") return { type: "pageLoad", data: { path: here } };
     if (kind === "pageChange") return { type: "pageChange", data: { path: here, from } };
     return { type: "tokenStatus", data: await tokenStatus() };
@@ -90,7 +85,7 @@ export function connectHost(router: AppRouter): void {
     const session = useSession.getState();
     switch (message.type) {
       case "token":
-        void takeToken(message.data.token, router);
+        void takeToken(message.data.token, history);
         return;
       case "language":
         session.setLanguage(message.data.language);
@@ -102,7 +97,8 @@ export function connectHost(router: AppRouter): void {
         return;
       case "pushRoute":
       case "replaceRoute":
-        void router.navigate(message.data.path, { replace: message.type === "replaceRoute" });
+        if (message.type === "replaceRoute") history.replace(message.data.path);
+        else history.push(message.data.path);
         return;
       case "requestNotice":
         void notice(message.data.notice).then(tellHost);

@@ -1,18 +1,32 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { type ComponentType, lazy as reactLazy, Suspense, useMemo } from "react";
+import {
+  matchRoutes,
+  Outlet,
+  type RouteObject,
+  UNSAFE_createBrowserHistory,
+  useLocation,
+  useRoutes,
+} from "react-router";
 import { NotAvailable } from "../components/NotAvailable.tsx";
 import { StartDesignHost } from "../features/avatars/StartDesignHost.tsx";
 import { setNavigate } from "../lib/navigation.ts";
-import { ErrorPage } from "./ErrorPage.tsx";
-import { guardLoader, redirectLoader } from "./guards.ts";
+import { AppErrorBoundary } from "./ErrorPage.tsx";
+import { guardedHistory, type History } from "./guards.ts";
 import { RootLayout } from "./layout/RootLayout.tsx";
-import { usePageMeta } from "./layout/usePageMeta.ts";
+import { rememberScroll } from "./layout/ScrollRestoration.tsx";
+import { PageDefContext, usePageMeta } from "./layout/usePageMeta.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
+import { PageShown } from "./pageShown.ts";
 import { BARE_ROUTES, ROUTES, type RouteDef, type RouteHandle } from "./routes.ts";
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
 /**
+ * The route table as React Router's declarative routes (useRoutes), with the guards applied by the
+ * history itself (guards.ts). Declarative, not the data router: its loaders, fetchers and
+ * revalidation were 15 KB of every page's JavaScript, and the guards were all the app used them
+ * for (docs/decisions/030).
+ *
  * The pages built so far, loaded on demand: each is its own chunk, so the landing page ships
  * only the landing page. Every other route shows its title and "not available yet".
  */
@@ -95,45 +109,51 @@ const FRAMES: Record<NonNullable<RouteDef["frame"]>, Lazy> = {
   shortVideo: () => import("../features/douyin/DouyinFrame.tsx").then((m) => ({ Component: m.DouyinFrame })),
 };
 
+/** One React.lazy component per loader, so a page shared by two paths is one component. */
+const lazyComponents = new Map<Lazy, ComponentType>();
+function lazyElement(load: Lazy) {
+  let Component = lazyComponents.get(load);
+  if (!Component) {
+    Component = reactLazy(() => load().then((m) => ({ default: m.Component })));
+    lazyComponents.set(load, Component);
+  }
+  return <Component />;
+}
+
 /** The routes of one frame (or of none) as router children; a frame becomes a layout route around its routes. */
 function framedRoutes(): RouteObject[] {
   const plain = ROUTES.filter((def) => !def.frame).map((def) => toRoute(def, ""));
-  const frames = Object.entries(FRAMES).map(([frame, lazy]) => ({
-    lazy,
+  const frames = Object.entries(FRAMES).map(([frame, load]) => ({
+    handle: { preload: load },
+    element: lazyElement(load),
     children: ROUTES.filter((def) => def.frame === frame).map((def) => toRoute(def, "")),
   }));
   return [...plain, ...frames];
 }
 
 /** A built page, or the honest "not available yet" (framed like a page unless a layout frames it). */
-function page(fullPath: string, def: RouteDef, framed: boolean): Pick<RouteObject, "lazy" | "element"> {
-  const lazy = PAGES[fullPath];
-  if (lazy) return { lazy };
+function page(fullPath: string, def: RouteDef, framed: boolean) {
+  const load = PAGES[fullPath];
+  if (load) return lazyElement(load);
   const soon = <NotAvailable titleKey={def.title} />;
-  return { element: framed ? soon : <div className="page container">{soon}</div> };
+  return framed ? soon : <div className="page container">{soon}</div>;
 }
 
 function toRoute(def: RouteDef, parentPath: string, framed = false): RouteObject {
   const fullPath = def.path.startsWith("/") ? def.path : `${parentPath}/${def.path}`;
-  const handle: RouteHandle = { def };
-  const loader = guardLoader(def);
-  if (!def.children) return { path: def.path, handle, loader, ...page(fullPath, def, framed) };
+  const handle: RouteHandle = { def, guard: def };
+  if (!def.children)
+    return { path: def.path, handle: { ...handle, preload: PAGES[fullPath] }, element: page(fullPath, def, framed) };
 
+  // A forwarding index route never renders: the history replaces it first (guards.ts).
   const index: RouteObject = def.redirectTo
-    ? {
-        index: true,
-        handle,
-        loader: redirectLoader(def, `${fullPath}/${def.redirectTo}`),
-        // Never rendered (the loader redirects first); it keeps the router from warning about an empty leaf.
-        element: <Navigate to={def.redirectTo} replace />,
-      }
-    : { index: true, handle, ...page(fullPath, def, framed) };
+    ? { index: true, handle: { def, redirect: `${fullPath}/${def.redirectTo}` } }
+    : { index: true, handle: { def, preload: PAGES[fullPath] }, element: page(fullPath, def, framed) };
   const layout = LAYOUTS[fullPath];
   return {
     path: def.path,
-    handle,
-    loader,
-    ...(layout ? { lazy: layout } : { element: <Outlet /> }),
+    handle: { ...handle, preload: layout },
+    element: layout ? lazyElement(layout) : <Outlet />,
     children: [index, ...def.children.map((child) => toRoute(child, fullPath, layout !== undefined))],
   };
 }
@@ -141,15 +161,9 @@ function toRoute(def: RouteDef, parentPath: string, framed = false): RouteObject
 const notFoundHandle: RouteHandle = { def: { title: "notFound" } };
 
 /** A page without RootLayout writes its page metadata itself. */
-function withPageMeta(load: Lazy): Lazy {
-  return async () => {
-    const { Component: Page } = await load();
-    function BarePage() {
-      usePageMeta();
-      return <Page />;
-    }
-    return { Component: BarePage };
-  };
+function BarePage({ load }: { load: Lazy }) {
+  usePageMeta();
+  return lazyElement(load);
 }
 
 /** Pages without the site's frame (routes.ts BARE_ROUTES): they draw their own overlays. */
@@ -163,11 +177,15 @@ const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => {
   const load = BARE_PAGES[def.path];
   return {
     path: def.path,
-    handle: { def } satisfies RouteHandle,
-    loader: guardLoader(def),
-    lazy: load && withPageMeta(load),
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <div className="boot" />,
+    handle: { def, guard: def, preload: load } satisfies RouteHandle,
+    element: (
+      <AppErrorBoundary>
+        <Suspense fallback={<div className="boot" />}>
+          {load ? <BarePage load={load} /> : <NotAvailable titleKey={def.title} />}
+          <PageShown />
+        </Suspense>
+      </AppErrorBoundary>
+    ),
   };
 });
 
@@ -175,20 +193,36 @@ export const routeObjects: RouteObject[] = [
   ...bareRoutes,
   {
     element: (
-      <>
+      <AppErrorBoundary>
         <RootLayout />
         <StartDesignHost />
-      </>
+      </AppErrorBoundary>
     ),
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <div className="boot" />,
     children: [...framedRoutes(), { path: "*", handle: notFoundHandle, element: <NotFoundPage /> }],
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routeObjects);
+const isHandle = (value: unknown): value is RouteHandle =>
+  typeof value === "object" && value !== null && "def" in value;
+
+/** The routes, with the deepest matched route's table entry for the page metadata (usePageMeta). */
+export function AppRoutes() {
+  const location = useLocation();
+  const def = useMemo(
+    () =>
+      (matchRoutes(routeObjects, location) ?? [])
+        .map((m) => m.route.handle)
+        .filter(isHandle)
+        .at(-1)?.def,
+    [location],
+  );
+  return <PageDefContext.Provider value={def}>{useRoutes(routeObjects, location)}</PageDefContext.Provider>;
+}
+
+/** The browser history the app's router runs on, guarded (guards.ts). */
+export function createAppHistory(): History {
+  const history = guardedHistory(UNSAFE_createBrowserHistory({ v5Compat: true }), routeObjects, rememberScroll);
   // The API client's 600 handler navigates through the router: no full page reload.
-  setNavigate((to) => void router.navigate(to, { replace: true }));
-  return router;
+  setNavigate((to) => history.replace(to));
+  return history;
 }

@@ -51,6 +51,12 @@ const auth = (path: string, title: string, extra: Partial<RouteDef> = {}): Route
 /** What a matched route carries for the layout: its table entry (title, meta, viewport). */
 export interface RouteHandle {
   def: Pick<RouteDef, "title" | "meta" | "zoomable">;
+  /** Who may open it, checked before it renders (guards.ts); the 404 has none. */
+  guard?: Pick<RouteDef, "access" | "guestOnly" | "home" | "frame">;
+  /** An index route that forwards to this path (/workbench -> /workbench/myplan), the query kept. */
+  redirect?: string;
+  /** Loads the route's code: a navigation waits for it before the address changes (guards.ts). */
+  preload?: () => Promise<unknown>;
 }
 
 export const ROUTES: RouteDef[] = [

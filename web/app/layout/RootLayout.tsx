@@ -1,6 +1,6 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet } from "react-router";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
@@ -8,8 +8,10 @@ import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { useUserInfoQuery } from "../../features/account/index.ts";
 import { useSiteConfig } from "../../features/site/index.ts";
 import { officialSiteTarget } from "../officialSite.ts";
+import { PageShown } from "../pageShown.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { ScrollRestoration } from "./ScrollRestoration.tsx";
 import { usePageMeta } from "./usePageMeta.ts";
 import "./layout.css";
 
@@ -33,7 +35,12 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="main">
-        <Outlet />
+        {/* A page's chunk loads here. Navigations run as transitions, so the page before stays until
+            the next one is ready; only the first page waits on an empty main (it keeps its height). */}
+        <Suspense fallback={null}>
+          <Outlet />
+          <PageShown />
+        </Suspense>
       </main>
       <Footer />
       <ToastHost />

@@ -1,21 +1,16 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useMatches } from "react-router";
 import { applyPageMeta } from "../meta.ts";
 import type { RouteHandle } from "../routes.ts";
 
-const isHandle = (value: unknown): value is RouteHandle =>
-  typeof value === "object" && value !== null && "def" in value;
+/** The deepest matched route's table entry; the router provides it (router.tsx AppRoutes). */
+export const PageDefContext = createContext<RouteHandle["def"] | undefined>(undefined);
 
 /** Title, keywords, description and viewport of the deepest matched route, in the current language. */
 export function usePageMeta(): void {
   // t changes identity when the language changes, so the effect re-runs then too.
   const { t, i18n } = useTranslation();
-  const matches = useMatches();
-  const def = matches
-    .map((m) => m.handle)
-    .filter(isHandle)
-    .at(-1)?.def;
+  const def = useContext(PageDefContext);
 
   useEffect(() => {
     if (!def) return;
