@@ -112,7 +112,13 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
 
   return (
     <div ref={box} className="studio__cloud" data-testid="cloud-view" data-state={state} data-frames="0">
-      <canvas ref={canvas} className="studio__cloud-frame" width={1280} height={720} aria-label={t("studio.cloud.label")} />
+      <canvas
+        ref={canvas}
+        className="studio__cloud-frame"
+        width={1280}
+        height={720}
+        aria-label={t("studio.cloud.label")}
+      />
       <span className="studio__cloud-badge" data-testid="cloud-fps">
         {state === "streaming" ? t("studio.cloud.streaming", { fps }) : t(`studio.cloud.${state}`)}
       </span>
