@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 describe("cloud session", () => {
+  // two headless Chromiums (the test's and the server's render worker) share the machine's cores
   it("streams the used plan rendered on the server to a cloud member's studio, metered", async () => {
-    const { token } = await memberWithPlan(baseUrl, "Cloud night", { use: true });
+    const { token, planId } = await memberWithPlan(baseUrl, "Cloud night", { use: true });
     const { userId } = (await userInfo(baseUrl, token)).data;
     // a cloud membership and 30 minutes, as an order would have left them (orders are tested elsewhere)
     await db.user.update({
@@ -37,6 +38,13 @@ describe("cloud session", () => {
       data: { vipType: "cloud", vipExpiresAt: new Date(Date.now() + 30 * 86_400_000) },
     });
     await db.cloudHourEntry.create({ data: { userId, minutes: 30, reason: "adjustment" } });
+    await apiData(baseUrl, "/web-api/v1/base/interactAttribute/addBatchPlanInteract", {
+      token,
+      body: {
+        planId,
+        items: [{ interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" }],
+      },
+    });
 
     const page = await newPage(browser, { language: "EN" });
     // a failed try must not keep its stream (and the site's render slot) for the retry
@@ -73,6 +81,21 @@ describe("cloud session", () => {
     await sharp(png).toFile(path.join(SCREENSHOTS, "cloud-session-frame.png"));
     await screenshot(page, "cloud-session-studio");
 
+    // a viewer's gift reaches the render page as it reaches an OBS source: the push finds the
+    // studio's socket, the cloud stream's and the render page's own (authenticated by its render key)
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiData<{ matched: number; delivered: number }>(baseUrl, "/web-api/v1/live/interact/trigger", {
+              token,
+              body: { event: "gift", interactId: "interact.gift-rose" },
+            })
+          ).delivered,
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(3);
+
     // minute 0 was charged when it went live
     const usage = await db.cloudHourEntry.findMany({ where: { userId, reason: "usage" } });
     expect(usage.map((e) => [e.minute, e.minutes])).toEqual([[0, -1]]);
@@ -85,5 +108,5 @@ describe("cloud session", () => {
       { token },
     );
     expect(history.records[0]).toMatchObject({ mode: "cloud", live: false, endReason: "exit" });
-  });
+  }, 240_000);
 });
