@@ -160,7 +160,9 @@ describe("cloud sessions on one instance", () => {
     for (let minute = 1; minute <= 5; minute++) {
       advance(60);
       const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => meters[i % 2]?.meter()));
-      expect(runs.reduce((sum, r) => sum + (r?.charged ?? 0), 0)).toBe(4);
+      // (the app's own meter, on its timer, may have charged some of them first)
+      expect(runs.reduce((sum, r) => sum + (r?.charged ?? 0), 0)).toBeLessThanOrEqual(4);
+      expect(await t.db.cloudHourEntry.count({ where: { reason: "usage", minute } })).toBe(4);
     }
     // a pass with nothing due charges nothing
     expect((await meters[0]?.meter())?.charged).toBe(0);
@@ -195,12 +197,14 @@ describe("cloud sessions on one instance", () => {
     stream.send(JSON.stringify({ type: "auth", ticket: sock.cloud?.ticket }));
     await streamIn.next((m) => m.type === "ready");
 
+    // (the app's own meter runs on a timer too: whichever pass gets there first, the ledger is the same)
     const meter = createLiveService(t.app.deps);
     advance(60);
-    expect(await meter.meter()).toEqual({ charged: 1, ended: [] });
+    expect((await meter.meter()).ended).toEqual([]);
     expect(await c.balance(user.id)).toBe(0);
+    expect(await t.db.liveSession.count({ where: { id: session.id, endedAt: null } })).toBe(1);
     advance(60);
-    expect(await meter.meter()).toEqual({ charged: 0, ended: [session.id] });
+    await meter.meter();
 
     expect(await streamIn.next((m) => m.type === "ended")).toEqual({
       type: "ended",

@@ -164,21 +164,29 @@ export function createLiveService(
       const id = randomUUID();
       // a render slot before the record: all busy, no session
       if (isCloud && !(await slots.acquire(id))) throw new BizError("TOO_MANY_USERS");
-      const row = await db.liveSession.create({
-        data: {
-          id,
-          userId,
-          planId: plan.planId,
-          planName: plan.name,
-          mode: body.mode,
-          startedAt: now,
-          lastSeenAt: now,
-        },
+      const data = {
+        id,
+        userId,
+        planId: plan.planId,
+        planName: plan.name,
+        mode: body.mode,
+        startedAt: now,
+        lastSeenAt: now,
+      };
+      const row = await db.liveSession.create({ data }).catch(async (error: unknown) => {
+        if (isCloud) await slots.release(id).catch(() => undefined);
+        throw error;
       });
-      if (isCloud && (await cloud.charge(userId, id, 0)) === "empty") {
-        // spent meanwhile (another session of the same user charging its last minute)
-        await close(row, now, "timeLimit");
-        throw new BizError("TIME_LIMIT_EXCEEDED");
+      if (isCloud) {
+        const charged = await cloud.charge(userId, id, 0).catch(async (error: unknown) => {
+          await close(row, now, "exit");
+          throw error;
+        });
+        if (charged === "empty") {
+          // spent meanwhile (another session of the same user charging its last minute)
+          await close(row, now, "timeLimit");
+          throw new BizError("TIME_LIMIT_EXCEEDED");
+        }
       }
       live.publish(userId, { type: "session", state: "live", sessionId: row.id });
       return toRecord(row, language);
