@@ -1,6 +1,10 @@
 # One image for the server and the worker. docker compose up runs redis, server and worker.
 FROM node:20-bookworm-slim
 WORKDIR /app
+# Debian's Chromium: the cloud sessions' render worker drives it (docs/decisions/037)
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+ENV CHROMIUM_PATH=/usr/bin/chromium
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./

@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run. */
 
 import { adminQuery } from "../tests/helpers/pg.ts";
+import { benchCloudSession } from "./cloud-session.bench.ts";
 import { benchFaceEditor } from "./face-editor.bench.ts";
 import { benchHotRoutes } from "./hot-routes.bench.ts";
 import { benchHttp } from "./http.bench.ts";
@@ -20,4 +21,5 @@ if (await postgresAnswers()) await benchScaleOut();
 else console.log("\nScale-out: skipped (no PostgreSQL at PG_ADMIN_URL)");
 await benchFaceEditor();
 await benchPlanPage();
+await benchCloudSession();
 process.exit(0);

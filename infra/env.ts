@@ -116,6 +116,17 @@ const Env = Type.Object({
   DRAIN_DELAY_MS: Type.Integer({ minimum: 0, default: 0 }),
   /** After this long a shutdown stops waiting for requests and jobs and exits anyway. */
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
+  /**
+   * Cloud sessions (docs/decisions/037): how many render at once on the whole site (one headless
+   * Chromium page each, docs/capacity.md); shared through Redis when REDIS_URL is set. 0 turns them off.
+   */
+  CLOUD_RENDER_SLOTS: Type.Integer({ minimum: 0, default: 1 }),
+  /** A render slot not renewed for this long is free again (an instance that crashed holds none). */
+  CLOUD_SLOT_LEASE_SECONDS: Type.Integer({ minimum: 2, default: 60 }),
+  /** The length of a metered "minute" of cloud hours: 60; tests shorten it. */
+  CLOUD_METER_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  /** The address the render worker opens the render page at; default this instance's own listening address. */
+  CLOUD_RENDER_BASE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   /** `pretty` (readable lines) or `json` (one JSON object a line); default: pretty in a terminal outside production. */
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal("pretty"), Type.Literal("json")])),

@@ -32,8 +32,10 @@ import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
+import { cloudSocketRoutes } from "./areas/live/cloud-socket.ts";
 import { createLocalPush } from "./areas/live/push.ts";
 import { livePublicRoutes, liveRoutes } from "./areas/live/routes.ts";
+import { createMemorySlots, createRedisSlots } from "./areas/live/slots.ts";
 import { liveSocketRoutes } from "./areas/live/socket.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
 import { storedMediaRoutes } from "./areas/media/stored.ts";
@@ -43,6 +45,7 @@ import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
 import { shopPublicRoutes, shopRoutes } from "./areas/shop/routes.ts";
 import { createTokenService, loadSecret } from "./auth.ts";
+import { type CloudRenderer, createCloudRenderer } from "./jobs/cloud-render.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, SummaryLogController } from "./logging.ts";
@@ -62,6 +65,8 @@ export interface BuildOptions {
   webDist?: string | null;
   /** A controllable clock for time-dependent rules (code expiry). */
   clock?: Clock;
+  /** The cloud render worker (tests may pass one that makes its own frames). */
+  renderer?: CloudRenderer;
   /** A pino logger to use instead of the one LOG_FORMAT and LOG_LEVEL describe (tests read its lines). */
   logger?: Logger;
 }
@@ -108,10 +113,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const clock = options.clock ?? { now: () => new Date() };
   // in-process push for the live studio; Redis pub/sub behind the same interface for several instances
   const live = createLocalPush();
-  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live };
+  // cloud sessions: the render slots are site-wide (Redis) when instances share a Redis
+  const leaseMs = env.CLOUD_SLOT_LEASE_SECONDS * 1000;
+  const slots = env.REDIS_URL
+    ? createRedisSlots(env.REDIS_URL, `${env.QUEUE_PREFIX}:cloud:slots`, env.CLOUD_RENDER_SLOTS, leaseMs)
+    : createMemorySlots(env.CLOUD_RENDER_SLOTS, leaseMs);
+  const renderer = options.renderer ?? createCloudRenderer();
+  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live, slots, renderer };
   app.decorate("deps", deps);
   app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {
+    await renderer.close();
+    await slots.close();
     await jobs.close();
     await reads.close();
     storage.close();
@@ -169,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(healthRoutes);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(liveSocketRoutes);
+  await app.register(cloudSocketRoutes);
   await app.register(
     async (p1) => {
       await p1.register(configRoutes);

@@ -12,7 +12,9 @@ import type { SqlReader } from "../infra/sql.ts";
 import type { Storage } from "../infra/storage.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
 import type { LivePush } from "./areas/live/push.ts";
+import type { RenderSlots } from "./areas/live/slots.ts";
 import type { TokenService } from "./auth.ts";
+import type { CloudRenderer } from "./jobs/cloud-render.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 
 /** The Fastify instance as the route files see it: TypeBox-typed. */
@@ -43,6 +45,10 @@ export interface Deps {
   tokens: TokenService;
   /** Interactions to the live studio and the OBS sources (in-process; see areas/live/push.ts). */
   live: LivePush;
+  /** Cloud sessions' render slots, site-wide (Redis with REDIS_URL, else in memory; docs/decisions/037). */
+  slots: RenderSlots;
+  /** This instance's cloud render worker (forked on first use). */
+  renderer: CloudRenderer;
 }
 
 declare module "fastify" {

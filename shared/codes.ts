@@ -121,6 +121,10 @@ export const CODES = {
   LIVE_MODE_UNAVAILABLE: c(1902, 200, "liveModeUnavailable"),
   STREAM_KEY_INVALID: c(1903, 401, "streamKeyInvalid"),
   LIVE_SESSION_ENDED: c(1904, 200, "liveSessionEnded"),
+  // cloud sessions (docs/decisions/037); out of cloud hours: 1210, no free render slot: 1209
+  CLOUD_TICKET_INVALID: c(1905, 200, "cloudTicketInvalid"),
+  LIVE_NOT_CLOUD: c(1906, 200, "liveNotCloud"),
+  CLOUD_RENDER_FAILED: c(1907, 200, "cloudRenderFailed"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -73,6 +73,7 @@ import {
   NewStreamKey,
   ObsPlanData,
   SocketData,
+  SocketQuery,
 } from "./schemas/live.ts";
 import { SoundFileParams, WavFile } from "./schemas/media.ts";
 import {
@@ -1080,7 +1081,9 @@ export const liveEndpoints = {
     method: "GET",
     path: `${V1}/base/socket/getSocket`,
     auth: "v1",
-    summary: "Where the studio's WebSocket is (it then authenticates with the same token)",
+    summary:
+      "Where the studio's WebSocket is (it then authenticates with the same token); with a cloud session's id, also the cloud stream's address and a single-use ticket",
+    querystring: SocketQuery,
     response: SocketData,
   }),
   liveStudioInit: live({

@@ -15,7 +15,7 @@ export const LIVE_MODES = [
   { mode: "face", vip: ["silver", "gold", "diamond"], built: false },
   { mode: "halfBody", vip: ["gold", "diamond"], built: false },
   { mode: "motion", vip: ["diamond"], built: false },
-  { mode: "cloud", vip: ["cloud", "diamond"], built: false },
+  { mode: "cloud", vip: ["cloud", "diamond"], built: true },
 ] as const satisfies readonly { mode: string; vip: readonly VipType[]; built: boolean }[];
 
 export type LiveMode = (typeof LIVE_MODES)[number]["mode"];
@@ -31,8 +31,11 @@ export function modeAllowed(mode: string, vipType: string | null): boolean {
 export const LIVE_HEARTBEAT_SECONDS = 20;
 export const LIVE_LOST_AFTER_SECONDS = 90;
 
-/** How a session ended: the studio's exit button, the idle rule, the tab closing, no heartbeat, a new session. */
-export const LIVE_END_REASONS = ["exit", "idle", "close", "lost", "replaced"] as const;
+/**
+ * How a session ended: the studio's exit button, the idle rule, the tab closing, no heartbeat, a new
+ * session, and for cloud sessions the cloud hours running out (`timeLimit`) or the stream closing.
+ */
+export const LIVE_END_REASONS = ["exit", "idle", "close", "lost", "replaced", "timeLimit"] as const;
 export type LiveEndReason = (typeof LIVE_END_REASONS)[number];
 
 /** Viewer events an interaction answers (the catalogue's interact types). */
@@ -78,8 +81,73 @@ export type LiveServerMessage =
   | { type: "ready"; userId: string; role: "studio" | "source" }
   | { type: "error"; code: number; message: string }
   | LivePushInteraction
-  | { type: "session"; state: "live" | "ended"; sessionId: string }
+  | { type: "session"; state: "live" | "ended"; sessionId: string; reason?: LiveEndReason }
   /** Internal to the server: the user's stream key was rotated or revoked (sources then close). */
   | { type: "key"; state: "rotated" | "revoked" };
 
 export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" };
+
+// ---- Cloud sessions (docs/decisions/037) ----
+
+/** The cloud stream's socket: the browser authenticates with a getSocket ticket, then receives JPEG frames. */
+export const CLOUD_SOCKET_PATH = "/web-api/ws/cloud";
+/** Cloud rendering is 720p (spec section 1). */
+export const CLOUD_SIZE: ObsSize = "720";
+/** A getSocket ticket is good for this long, once. */
+export const CLOUD_TICKET_SECONDS = 60;
+/** A ticket: `avc_` and 32 base64url characters (192 bits); only its SHA-256 is stored. */
+export const CLOUD_TICKET_PATTERN = /^avc_[A-Za-z0-9_-]{32}$/;
+/** The render page's credential (the server's own, never shown to a user): `avr_<sessionId>.<HMAC>`. */
+export const RENDER_KEY_PREFIX = "avr_";
+/** Cloud hours are charged a minute at a time, at the start of each minute (minute 0 when going live). */
+export const CLOUD_METER_SECONDS = 60;
+
+/**
+ * Face data the studio's tracker sends to a cloud session (the same shape a local capture applies):
+ * ARKit blendshape weights 0..1 by name (`jawOpen`, `eyeBlinkLeft`, `mouthSmileLeft`, …) and the
+ * head's rotation in radians. The cloud socket forwards it to the render page unchanged.
+ */
+export interface LiveFaceMessage {
+  type: "face";
+  /** The capture's time in ms (performance.now() on the sender), to drop stale frames. */
+  t: number;
+  blendshapes: Record<string, number>;
+  head?: { pitch: number; yaw: number; roll: number };
+}
+
+/** Browser → server on the cloud socket: the ticket first, then face data and pings. */
+export type CloudClientMessage = { type: "auth"; ticket: string } | LiveFaceMessage | { type: "ping" };
+
+/**
+ * Server → browser on the cloud socket (text frames; the video is binary frames, each one JPEG of
+ * 1280×720). `ended` carries the code and message when the server ended it (1210 out of hours).
+ */
+export type CloudServerMessage =
+  | { type: "ready"; sessionId: string; width: number; height: number }
+  | { type: "error"; code: number; message: string }
+  | { type: "ended"; sessionId: string; reason: LiveEndReason; code: number | null; message: string | null }
+  | { type: "pong" };
+
+/** Checks a face message from the network: finite numbers only, at most 64 named weights in 0..1. */
+export function parseFaceMessage(value: unknown): LiveFaceMessage | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (v.type !== "face" || typeof v.t !== "number" || !Number.isFinite(v.t)) return null;
+  const shapes = v.blendshapes;
+  if (!shapes || typeof shapes !== "object" || Array.isArray(shapes)) return null;
+  const entries = Object.entries(shapes as Record<string, unknown>);
+  if (entries.length > 64) return null;
+  const blendshapes: Record<string, number> = {};
+  for (const [name, weight] of entries) {
+    if (!/^[A-Za-z_]{1,40}$/.test(name) || typeof weight !== "number" || !(weight >= 0 && weight <= 1)) return null;
+    blendshapes[name] = weight;
+  }
+  let head: LiveFaceMessage["head"];
+  if (v.head !== undefined) {
+    const h = v.head as Record<string, unknown>;
+    const ok = (x: unknown) => typeof x === "number" && Number.isFinite(x) && Math.abs(x) <= Math.PI;
+    if (!h || typeof h !== "object" || !ok(h.pitch) || !ok(h.yaw) || !ok(h.roll)) return null;
+    head = { pitch: h.pitch as number, yaw: h.yaw as number, roll: h.roll as number };
+  }
+  return { type: "face", t: v.t, blendshapes, ...(head ? { head } : {}) };
+}

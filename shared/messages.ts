@@ -322,6 +322,17 @@ export const MESSAGES = {
   liveModeUnavailable: m("This live mode is not available yet", "该直播模式暂未开放", "該直播模式暫未開放"),
   streamKeyInvalid: m("The stream key is wrong or no longer valid", "推流密钥错误或已失效", "推流密鑰錯誤或已失效"),
   liveSessionEnded: m("This live session has ended", "本场直播已结束", "本場直播已結束"),
+  cloudTicketInvalid: m(
+    "The cloud session's ticket is wrong, used or expired",
+    "云直播凭证错误、已使用或已过期",
+    "雲直播憑證錯誤、已使用或已過期",
+  ),
+  liveNotCloud: m("This live session is not a cloud session", "本场直播不是云渲染直播", "本場直播不是雲渲染直播"),
+  cloudRenderFailed: m(
+    "The cloud renderer could not start, please retry",
+    "云渲染启动失败，请重试",
+    "雲渲染啟動失敗，請重試",
+  ),
   liveMode_plan: m("Plan playback", "方案直播", "方案直播"),
   liveMode_face: m("Face capture", "面部捕捉", "面部捕捉"),
   liveMode_halfBody: m("Half-body capture", "半身捕捉", "半身捕捉"),

@@ -126,10 +126,30 @@ export const LiveTriggerData = Type.Object({
 });
 export type LiveTriggerData = Static<typeof LiveTriggerData>;
 
+/** getSocket's query: a cloud session's id asks for its stream's address and a ticket as well. */
+export const SocketQuery = Type.Object({
+  sessionId: Type.Optional(Id),
+});
+export type SocketQuery = Static<typeof SocketQuery>;
+
+export const CloudSocketData = Type.Object({
+  /** The cloud stream's WebSocket path (`/web-api/ws/cloud`); its first message is `{type: "auth", ticket}`. */
+  path: Type.String(),
+  /** Single use, good for `expiresInSeconds` (60); only its SHA-256 is stored. */
+  ticket: Type.String(),
+  expiresInSeconds: Type.Integer(),
+  sessionId: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+export type CloudSocketData = Static<typeof CloudSocketData>;
+
 export const SocketData = Type.Object({
   /** The WebSocket's path on this server (`ws:` or `wss:` as the page's scheme). */
   path: Type.String(),
   heartbeatSeconds: Type.Integer(),
+  /** With `sessionId` (an open cloud session of the caller's): the cloud stream's address and ticket; otherwise null. */
+  cloud: Type.Union([CloudSocketData, Type.Null()]),
 });
 export type SocketData = Static<typeof SocketData>;
 

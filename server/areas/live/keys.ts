@@ -4,16 +4,19 @@
  * replaces the hash, so the old key is refused on its next use; revoking deletes it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { STREAM_KEY_PATTERN, STREAM_KEY_PREFIX } from "../../../shared/live.ts";
+import { RENDER_KEY_PREFIX, STREAM_KEY_PATTERN, STREAM_KEY_PREFIX } from "../../../shared/live.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { createCloudLedger } from "./cloud.ts";
 
 export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 export const newKey = () => `${STREAM_KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
 /** Enough to tell keys apart, far too little to use. */
 const prefixOf = (key: string) => key.slice(0, STREAM_KEY_PREFIX.length + 4);
 
-export function createKeyService({ db, clock, live }: Pick<Deps, "db" | "clock" | "live">) {
+export function createKeyService(deps: Pick<Deps, "db" | "clock" | "live" | "codeKey">) {
+  const { db, clock, live } = deps;
+  const cloud = createCloudLedger(deps);
   const info = (row: { prefix: string; createdAt: Date; lastUsedAt: Date | null }) => ({
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
@@ -40,8 +43,12 @@ export function createKeyService({ db, clock, live }: Pick<Deps, "db" | "clock" 
       live.publish(userId, { type: "key", state: "revoked" });
     },
 
-    /** The key's owner; STREAM_KEY_INVALID for a missing, malformed, rotated or revoked key. */
+    /**
+     * The key's owner; STREAM_KEY_INVALID for a missing, malformed, rotated or revoked key. A cloud
+     * session's render page holds a render key instead (docs/decisions/037), valid while it is open.
+     */
     async owner(key: string | undefined | null): Promise<string> {
+      if (key?.startsWith(RENDER_KEY_PREFIX)) return cloud.renderOwner(key);
       if (!key || !STREAM_KEY_PATTERN.test(key)) throw new BizError("STREAM_KEY_INVALID");
       const row = await db.streamKey.findUnique({ where: { keyHash: hashKey(key) }, select: { userId: true } });
       if (!row) throw new BizError("STREAM_KEY_INVALID");

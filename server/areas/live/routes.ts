@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { liveEndpoints as live, livePublicEndpoints as livePublic } from "../../../shared/endpoints.ts";
-import { LIVE_HEARTBEAT_SECONDS, LIVE_SOCKET_PATH, STREAM_KEY_HEADER } from "../../../shared/live.ts";
+import { STREAM_KEY_HEADER } from "../../../shared/live.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
 import { createLiveService } from "./service.ts";
@@ -38,10 +38,28 @@ export async function liveRoutes(app: App) {
     service.sweep().catch((error: unknown) => app.log.warn({ err: error }, "live session sweep failed"));
   }, SWEEP_MS);
   timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  // Every instance meters every open cloud session a few times a minute; each minute is charged
+  // once whoever gets there first (docs/decisions/037).
+  const meterMs = Math.min(10_000, Math.max(250, (app.deps.env.CLOUD_METER_SECONDS * 1000) / 4));
+  let metering = false;
+  const meter = setInterval(() => {
+    if (metering) return;
+    metering = true;
+    service
+      .meter()
+      .catch((error: unknown) => app.log.warn({ err: error }, "cloud metering failed"))
+      .finally(() => {
+        metering = false;
+      });
+  }, meterMs);
+  meter.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    clearInterval(meter);
+  });
 
-  route(app, live.liveSocket, async (_request, reply) =>
-    reply.ok({ path: LIVE_SOCKET_PATH, heartbeatSeconds: LIVE_HEARTBEAT_SECONDS }),
+  route(app, live.liveSocket, async (request, reply) =>
+    reply.ok(await service.socket(me(request), request.query.sessionId)),
   );
   route(app, live.liveStudioInit, async (request, reply) =>
     reply.ok(await service.init(me(request), request.language)),

@@ -6,13 +6,17 @@
 import { randomUUID } from "node:crypto";
 import type { Language } from "../../../shared/constants.ts";
 import {
+  CLOUD_SIZE,
+  CLOUD_SOCKET_PATH,
   LIVE_HEARTBEAT_SECONDS,
   LIVE_LOST_AFTER_SECONDS,
   LIVE_MODES,
+  LIVE_SOCKET_PATH,
   type LiveEndReason,
   type LiveEvent,
   type LivePushInteraction,
   modeAllowed,
+  OBS_SIZES,
 } from "../../../shared/live.ts";
 import { EQUITY_LOCKED } from "../../../shared/membership.ts";
 import { type MessageKey, translate } from "../../../shared/messages.ts";
@@ -28,6 +32,7 @@ import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { createPlanService } from "../plans/service.ts";
 import { currentVip } from "../roles/service.ts";
+import { createCloudLedger } from "./cloud.ts";
 import { createKeyService } from "./keys.ts";
 
 type SessionRow = NonNullable<Awaited<ReturnType<Deps["db"]["liveSession"]["findFirst"]>>>;
@@ -51,10 +56,13 @@ export function matchInteractions(interactions: PlanInteract[], body: LiveTrigge
   });
 }
 
-export function createLiveService(deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "live">) {
-  const { db, clock, live } = deps;
+export function createLiveService(
+  deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "live" | "codeKey" | "env" | "slots">,
+) {
+  const { db, clock, live, slots } = deps;
   const plans = createPlanService(deps);
   const keys = createKeyService(deps);
+  const cloud = createCloudLedger(deps);
 
   const toRecord = (row: SessionRow, language: Language): LiveSessionRecord => ({
     id: row.id,
@@ -77,8 +85,10 @@ export function createLiveService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       data: { endedAt, durationSeconds: seconds(row.startedAt, endedAt), endReason: reason },
     });
     const after = await db.liveSession.findUniqueOrThrow({ where: { id: row.id } });
+    // a cloud session's render slot is free again (a lapsed lease would free it too, later)
+    if (row.mode === "cloud") await slots.release(row.id).catch(() => undefined);
     if (after.endReason === reason && after.endedAt?.getTime() === endedAt.getTime()) {
-      live.publish(row.userId, { type: "session", state: "ended", sessionId: row.id });
+      live.publish(row.userId, { type: "session", state: "ended", sessionId: row.id, reason });
     }
     return after;
   }
@@ -144,28 +154,116 @@ export function createLiveService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       if (!modeAllowed(body.mode, vipType)) throw new BizError("LOCKED");
       if (!LIVE_MODES.find((m) => m.mode === body.mode)?.built) throw new BizError("LIVE_MODE_UNAVAILABLE");
       const plan = await planFor(userId, body.planId, language);
+      const isCloud = body.mode === "cloud";
+      // cloud: no minute left, no start (the balance is checked again, locked, when minute 0 is charged)
+      if (isCloud && (await cloud.balance(userId)) <= 0) throw new BizError("TIME_LIMIT_EXCEEDED");
       const now = clock.now();
       // one live session per user: going live again (another tab, a reload) ends the one before
       const open = await db.liveSession.findMany({ where: { userId, endedAt: null } });
       for (const row of open) await close(row, now, "replaced");
-      const row = await db.liveSession.create({
-        data: {
-          userId,
-          planId: plan.planId,
-          planName: plan.name,
-          mode: body.mode,
-          startedAt: now,
-          lastSeenAt: now,
-        },
+      const id = randomUUID();
+      // a render slot before the record: all busy, no session
+      if (isCloud && !(await slots.acquire(id))) throw new BizError("TOO_MANY_USERS");
+      const data = {
+        id,
+        userId,
+        planId: plan.planId,
+        planName: plan.name,
+        mode: body.mode,
+        startedAt: now,
+        lastSeenAt: now,
+      };
+      const row = await db.liveSession.create({ data }).catch(async (error: unknown) => {
+        if (isCloud) await slots.release(id).catch(() => undefined);
+        throw error;
       });
+      if (isCloud) {
+        const charged = await cloud.charge(userId, id, 0).catch(async (error: unknown) => {
+          await close(row, now, "exit");
+          throw error;
+        });
+        if (charged === "empty") {
+          // spent meanwhile (another session of the same user charging its last minute)
+          await close(row, now, "timeLimit");
+          throw new BizError("TIME_LIMIT_EXCEEDED");
+        }
+      }
       live.publish(userId, { type: "session", state: "live", sessionId: row.id });
       return toRecord(row, language);
     },
+
+    /**
+     * Charge every open cloud session for the minutes begun since it was last charged (any instance
+     * may run it at any time: each minute is charged once). A session whose balance is spent ends
+     * with `timeLimit` (1210 on its stream). Answers how many minutes were charged here.
+     */
+    async meter(): Promise<{ charged: number; ended: string[] }> {
+      const now = clock.now();
+      const minuteMs = deps.env.CLOUD_METER_SECONDS * 1000;
+      const open = await db.liveSession.findMany({ where: { mode: "cloud", endedAt: null }, take: 1000 });
+      let charged = 0;
+      const ended: string[] = [];
+      for (const row of open) {
+        const due = Math.floor((now.getTime() - row.startedAt.getTime()) / minuteMs);
+        for (let minute = (await cloud.lastCharged(row.id)) + 1; minute <= due; minute++) {
+          const result = await cloud.charge(row.userId, row.id, minute);
+          if (result === "charged") charged++;
+          if (result === "empty") {
+            // the time used is what was paid for: the session ends where its last minute ended
+            await close(row, new Date(row.startedAt.getTime() + minute * minuteMs), "timeLimit");
+            ended.push(row.id);
+            break;
+          }
+        }
+      }
+      return { charged, ended };
+    },
+
+    /** getSocket: the studio socket's address; with a cloud session's id, the cloud stream's and a ticket. */
+    async socket(userId: string, sessionId: string | undefined) {
+      const base = { path: LIVE_SOCKET_PATH, heartbeatSeconds: LIVE_HEARTBEAT_SECONDS };
+      if (!sessionId) return { ...base, cloud: null };
+      const row = await ownSession(userId, sessionId);
+      if (row.mode !== "cloud") throw new BizError("LIVE_NOT_CLOUD");
+      if (row.endedAt) throw new BizError("LIVE_SESSION_ENDED");
+      const { width, height } = OBS_SIZES[CLOUD_SIZE];
+      const ticket = await cloud.issueTicket(userId, row.id);
+      return { ...base, cloud: { path: CLOUD_SOCKET_PATH, ...ticket, sessionId: row.id, width, height } };
+    },
+
+    /** The cloud socket: spend its ticket; the open cloud session it is for. */
+    async openCloud(ticket: unknown) {
+      const { userId, sessionId } = await cloud.spendTicket(ticket);
+      const row = await db.liveSession.findFirst({ where: { id: sessionId, userId } });
+      if (!row || row.endedAt) throw new BizError("LIVE_SESSION_ENDED");
+      return { userId, sessionId, renderKey: cloud.renderKey(sessionId) };
+    },
+
+    /** The stream is still up: renew the slot's lease and the session's last sign of life; false once ended. */
+    async cloudAlive(userId: string, sessionId: string): Promise<boolean> {
+      const touched = await db.liveSession.updateMany({
+        where: { id: sessionId, userId, endedAt: null },
+        data: { lastSeenAt: clock.now() },
+      });
+      if (touched.count === 0) return false;
+      await slots.renew(sessionId);
+      return true;
+    },
+
+    /** The stream closed or failed: the session ends (a reload goes live again with a new session). */
+    async endCloud(userId: string, sessionId: string, reason: LiveEndReason) {
+      const row = await db.liveSession.findFirst({ where: { id: sessionId, userId } });
+      if (row && !row.endedAt) await close(row, clock.now(), reason);
+    },
+
+    endReasonOf: async (sessionId: string) =>
+      (await db.liveSession.findUnique({ where: { id: sessionId }, select: { endReason: true } }))?.endReason ?? null,
 
     async heartbeat(userId: string, id: string, language: Language) {
       const row = await ownSession(userId, id);
       if (row.endedAt) throw new BizError("LIVE_SESSION_ENDED");
       const updated = await db.liveSession.update({ where: { id }, data: { lastSeenAt: clock.now() } });
+      if (row.mode === "cloud") await slots.renew(id);
       return toRecord(updated, language);
     },
 

@@ -23,6 +23,8 @@ export function ObsPage() {
   const params = new URLSearchParams(window.location.search);
   const key = params.get("key") ?? "";
   const size: ObsSize = params.get("size") === "1080" ? "1080" : "720";
+  // a cloud session's render page (docs/decisions/037) draws the plan's scene; OBS gets it transparent
+  const scene = params.get("scene") === "1";
   const { width, height } = OBS_SIZES[size];
   const [plan, setPlan] = useState<PlanInfo | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "refused" | "empty">("loading");
@@ -30,8 +32,19 @@ export function ObsPage() {
 
   // a transparent page: OBS composes it over the streamer's own scene
   useEffect(() => {
+    if (scene) return;
     document.documentElement.classList.add("obs-source");
     return () => document.documentElement.classList.remove("obs-source");
+  }, [scene]);
+
+  // face data a cloud session's studio sends arrive as `avalive:face` events (the render worker
+  // dispatches them); the count says on the page how many came, for the worker's checks
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let count = 0;
+    const onFace = () => root.current?.setAttribute("data-face-frames", String(++count));
+    window.addEventListener("avalive:face", onFace);
+    return () => window.removeEventListener("avalive:face", onFace);
   }, []);
 
   useEffect(() => {
@@ -61,10 +74,16 @@ export function ObsPage() {
 
   const look = useMemo(() => (plan ? buildPlanLook(plan) : null), [plan]);
   return (
-    <div className="obs" data-testid="obs-source" data-state={state} style={{ width, height }}>
+    <div ref={root} className="obs" data-testid="obs-source" data-state={state} style={{ width, height }}>
       {look && plan && (
         <Suspense fallback={null}>
-          <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: plan.name })} transparent onAir />
+          <PlanPreview
+            ref={preview}
+            look={look}
+            label={t("live.sceneLabel", { name: plan.name })}
+            transparent={!scene}
+            onAir
+          />
         </Suspense>
       )}
     </div>

@@ -7,6 +7,7 @@ import type { PlanInfo } from "../../../shared/schemas/plans.ts";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
+import { toast } from "../../components/toast/toastStore.ts";
 import { onIdleExit } from "../../lib/idle.ts";
 import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import type { PreviewHandle } from "../../three/plan/types.ts";
@@ -22,6 +23,7 @@ import {
   useStudioInit,
   useUsedPlan,
 } from "./api.ts";
+import { CloudView } from "./CloudView.tsx";
 import { clock } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
@@ -75,10 +77,14 @@ function useLiveSession(heartbeatSeconds: number) {
   const stop = async () => {
     const open = current.current;
     if (!open) return;
+    // a cloud stream closing ends its session too: say "exit" first
+    if (open.mode === "cloud") await endSession(open.id, "exit").catch(() => undefined);
     setSession(null);
-    await endSession(open.id, "exit");
+    if (open.mode !== "cloud") await endSession(open.id, "exit");
   };
-  return { session, elapsed, start, stop };
+  /** The server ended it (a cloud session out of hours, its stream closed). */
+  const ended = () => setSession(null);
+  return { session, elapsed, start, stop, ended };
 }
 
 function Studio({ info }: { info: PlanInfo }) {
@@ -137,9 +143,19 @@ function Studio({ info }: { info: PlanInfo }) {
   return (
     <div className="studio" data-testid="live-studio" data-live={live.session ? "true" : "false"}>
       <div className="studio__stage" ref={stage}>
-        <Suspense fallback={<div className="studio__loading" aria-busy="true" />}>
-          <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: info.name })} />
-        </Suspense>
+        {live.session?.mode === "cloud" ? (
+          <CloudView
+            sessionId={live.session.id}
+            onEnded={(_reason, message) => {
+              if (message) toast.error(message);
+              live.ended();
+            }}
+          />
+        ) : (
+          <Suspense fallback={<div className="studio__loading" aria-busy="true" />}>
+            <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: info.name })} />
+          </Suspense>
+        )}
         <div className="studio__status">
           {live.session ? (
             <span className="badge badge--live" data-testid="live-on-air">

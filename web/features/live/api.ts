@@ -49,6 +49,8 @@ export async function revokeKey() {
 }
 
 export const socketInfo = () => request(endpoints.liveSocket);
+/** A cloud session's stream address and single-use ticket (getSocket shows no error toast: the view says it). */
+export const cloudSocketInfo = (sessionId: string) => request(endpoints.liveSocket, { query: { sessionId } });
 export const startSession = (mode: LiveMode) => request(endpoints.liveStart, { body: { mode } });
 export const heartbeat = (id: string) => request(endpoints.liveHeartbeat, { body: { id } });
 export const rehearse = (body: LiveTriggerBody) => request(endpoints.liveRehearse, { body });

@@ -249,6 +249,12 @@ export const en = {
     mode: "Live mode",
     locked: "Locked",
     soon: "Coming soon",
+    cloud: {
+      label: "The cloud stream, 1280 × 720",
+      connecting: "Starting the cloud renderer…",
+      streaming: "Cloud 720p · {{fps}} fps",
+      ended: "Cloud stream ended",
+    },
     lockedHint: "Your membership does not include this mode. Unlock membership for more benefits.",
     goLive: "Go live",
     end: "End live",

@@ -249,6 +249,12 @@ export const zhCN: Messages = {
     mode: "直播模式",
     locked: "未解锁",
     soon: "即将开放",
+    cloud: {
+      label: "云渲染画面，1280 × 720",
+      connecting: "正在启动云渲染…",
+      streaming: "云渲染 720p · {{fps}} 帧/秒",
+      ended: "云直播已结束",
+    },
     lockedHint: "当前会员不包含此模式。解锁会员以获得更多权益。",
     goLive: "开始直播",
     end: "结束直播",

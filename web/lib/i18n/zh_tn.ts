@@ -249,6 +249,12 @@ export const zhTN: Messages = {
     mode: "直播模式",
     locked: "未解鎖",
     soon: "即將開放",
+    cloud: {
+      label: "雲渲染畫面，1280 × 720",
+      connecting: "正在啟動雲渲染…",
+      streaming: "雲渲染 720p · {{fps}} 幀/秒",
+      ended: "雲直播已結束",
+    },
     lockedHint: "目前會員不包含此模式。解鎖會員以獲得更多權益。",
     goLive: "開始直播",
     end: "結束直播",

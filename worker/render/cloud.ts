@@ -1,0 +1,160 @@
+/**
+ * The cloud render worker (docs/decisions/037): a child process of a server instance that holds one
+ * headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) and renders each cloud
+ * session in its own page at 1280×720: the server's render page (the OBS source's page with the
+ * session's render key and its scene), whose frames the DevTools protocol's screencast hands over
+ * as JPEG. The frames go to the server over IPC, and from there to the studio's cloud socket.
+ *
+ * Protocol (IPC, advanced serialisation so frames travel as bytes):
+ *   server → worker: {type: "start", id, url, width, height} | {type: "face", id, face} | {type: "stop", id}
+ *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "failed", id, message} | {type: "stopped", id}
+ */
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
+import type { LiveFaceMessage } from "../../shared/live.ts";
+
+export type RenderRequest =
+  | { type: "start"; id: string; url: string; width: number; height: number }
+  | { type: "face"; id: string; face: LiveFaceMessage }
+  | { type: "stop"; id: string };
+
+export type RenderReport =
+  | { type: "started"; id: string }
+  | { type: "frame"; id: string; data: Uint8Array }
+  | { type: "failed"; id: string; message: string }
+  | { type: "stopped"; id: string };
+
+export const RENDER_CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--mute-audio",
+  // a render page in a background tab must not be throttled
+  "--disable-background-timer-throttling",
+  "--disable-renderer-backgrounding",
+  "--disable-backgrounding-occluded-windows",
+];
+
+/** How long the render page may take to load the plan before the session is refused. */
+const READY_TIMEOUT_MS = Number(process.env.CLOUD_RENDER_READY_MS ?? 45_000);
+const JPEG_QUALITY = 70;
+
+interface Running {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession | null;
+  /** The newest face data not yet handed to the page (older ones are dropped). */
+  pendingFace: LiveFaceMessage | null;
+  sendingFace: boolean;
+  stopped: boolean;
+}
+
+let browser: Promise<Browser> | null = null;
+const running = new Map<string, Running>();
+
+const report = (message: RenderReport) => process.send?.(message);
+
+function launch(): Promise<Browser> {
+  browser ??= chromium
+    .launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: RENDER_CHROMIUM_ARGS })
+    .then((b) => {
+      b.on("disconnected", () => {
+        for (const id of running.keys()) report({ type: "failed", id, message: "renderer exited" });
+        running.clear();
+        browser = null;
+      });
+      return b;
+    });
+  return browser;
+}
+
+async function start(request: Extract<RenderRequest, { type: "start" }>) {
+  const { id, url, width, height } = request;
+  const b = await launch();
+  const context = await b.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const run: Running = { context, page, cdp: null, pendingFace: null, sendingFace: false, stopped: false };
+  running.set(id, run);
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  const source = page.locator('[data-testid="obs-source"]');
+  await page.waitForFunction(
+    () => {
+      const state = document.querySelector('[data-testid="obs-source"]')?.getAttribute("data-state");
+      return state && state !== "loading" && (state !== "ready" || document.querySelector("canvas"));
+    },
+    null,
+    { timeout: READY_TIMEOUT_MS },
+  );
+  const state = await source.getAttribute("data-state");
+  if (state !== "ready") throw new Error(`render page ${state}`);
+  if (run.stopped) return;
+  const cdp = await context.newCDPSession(page);
+  run.cdp = cdp;
+  cdp.on("Page.screencastFrame", (frame) => {
+    cdp.send("Page.screencastFrameAck", { sessionId: frame.sessionId }).catch(() => undefined);
+    if (!run.stopped) report({ type: "frame", id, data: Buffer.from(frame.data, "base64") });
+  });
+  await cdp.send("Page.startScreencast", {
+    format: "jpeg",
+    quality: JPEG_QUALITY,
+    maxWidth: width,
+    maxHeight: height,
+    everyNthFrame: 1,
+  });
+  report({ type: "started", id });
+}
+
+async function stop(id: string) {
+  const run = running.get(id);
+  if (!run) return;
+  run.stopped = true;
+  running.delete(id);
+  await run.cdp?.send("Page.stopScreencast").catch(() => undefined);
+  await run.context.close().catch(() => undefined);
+  report({ type: "stopped", id });
+}
+
+/** Face data reach the page as an `avalive:face` event; only the newest waits while one is delivered. */
+async function face(id: string, data: LiveFaceMessage) {
+  const run = running.get(id);
+  if (!run) return;
+  run.pendingFace = data;
+  if (run.sendingFace) return;
+  run.sendingFace = true;
+  try {
+    while (run.pendingFace && !run.stopped) {
+      const next = run.pendingFace;
+      run.pendingFace = null;
+      await run.page
+        .evaluate((detail) => window.dispatchEvent(new CustomEvent("avalive:face", { detail })), next)
+        .catch(() => undefined);
+    }
+  } finally {
+    run.sendingFace = false;
+  }
+}
+
+process.on("message", (message: RenderRequest) => {
+  if (message.type === "start") {
+    start(message).catch(async (error: unknown) => {
+      await stop(message.id);
+      report({ type: "failed", id: message.id, message: error instanceof Error ? error.message : String(error) });
+    });
+  } else if (message.type === "face") {
+    void face(message.id, message.face);
+  } else if (message.type === "stop") {
+    void stop(message.id);
+  }
+});
+
+// The server went away: nothing to render for.
+process.on("disconnect", () => {
+  void (async () => {
+    await (await browser?.catch(() => null))?.close().catch(() => undefined);
+    process.exit(0);
+  })();
+});
