@@ -159,7 +159,7 @@ export type AvatarStyle = "realistic" | "toon";
 /**
  * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
  * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
- * thin lips, finer brows and longer lashes' lids. Everything else (sliders, expressions, the mouth
+ * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows. Everything else (sliders, expressions, the mouth
  * inside) is built from these numbers exactly as for the realistic base.
  */
 function toonOf(a: Anatomy): Anatomy {
@@ -179,8 +179,8 @@ function toonOf(a: Anatomy): Anatomy {
     mouth: {
       ...a.mouth,
       halfWidth: a.mouth.halfWidth * 0.82,
-      upperFull: a.mouth.upperFull * 0.55,
-      lowerFull: a.mouth.lowerFull * 0.6,
+      upperFull: a.mouth.upperFull * 0.8,
+      lowerFull: a.mouth.lowerFull * 0.85,
     },
     brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
   };

@@ -1,6 +1,7 @@
 /** Colours and materials: skin tone as a 0..1 scale over a realistic palette, sRGB in, linear out. */
-import { clamp, lerp, srgbToLinear } from "./math.ts";
+
 import type { AvatarStyle } from "./anatomy.ts";
+import { clamp, lerp, srgbToLinear } from "./math.ts";
 import type { AvatarMaterial, PartId } from "./mesh.ts";
 
 export type Rgb = [number, number, number];
@@ -87,7 +88,7 @@ export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Recor
 /** Toon colours: the same choices, drawn flat. Lips barely darker than the skin (a mouth is a line). */
 function toonMaterials(c: Colors): Record<PartId, AvatarMaterial> {
   const skin = mix(skinColor(c.skinTone), [1, 0.86, 0.8], 0.18);
-  const lips = mix(skin, [0.86, 0.42, 0.45], 0.32);
+  const lips = mix(skin, [0.9, 0.5, 0.52], 0.2);
   const brows = mix(c.hair, [0.1, 0.06, 0.05], 0.45);
   return {
     skin: material("skin", skin, 1),

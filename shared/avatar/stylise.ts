@@ -26,9 +26,7 @@ const GROW_TO = -0.055;
 /** The neck narrows (toward its axis) by this share at its middle. */
 const NECK_THIN = 0.16;
 
-export interface Warp {
-  (x: number, y: number, z: number, out: Float64Array): void;
-}
+export type Warp = (x: number, y: number, z: number, out: Float64Array) => void;
 
 /** The toon warp for an anatomy (its eye centres and neck). */
 export function toonWarp(a: Anatomy): Warp {

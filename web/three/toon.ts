@@ -38,6 +38,7 @@ uniform float uRim;
 uniform float uIris;
 uniform float uBlush;
 uniform vec2 uCheek;
+uniform float uChin;
 varying vec3 vToonPos;
 vec3 toonShade(vec3 base, vec3 n, vec3 viewDir) {
   vec3 keyDir = normalize(vec3(-0.34, 0.42, 0.84));
@@ -90,11 +91,18 @@ function setBasePatch(material: Material, key: string, patch: BasePatch): void {
   material.onBeforeCompile = patch;
 }
 
+/** Where the face's features are (object space): the pupils' middle and the chin's underside. */
+export interface ToonFace {
+  eyeY: number;
+  eyeX: number;
+  chinY: number;
+}
+
 /**
  * A part's toon material. `irisY`: for the iris, the height of the eyes' centre (object space), so
  * the iris darkens toward its top like a drawn anime eye.
  */
-export function toonMaterial(part: PartId, eyes: { y: number; x: number } = { y: 0, x: 0.03 }): MeshToonMaterial {
+export function toonMaterial(part: PartId, face: ToonFace = { eyeY: 0, eyeX: 0.03, chinY: -0.07 }): MeshToonMaterial {
   const material = new MeshToonMaterial();
   // the colours as picked: no filmic tone mapping on flat colour
   material.toneMapped = false;
@@ -102,11 +110,12 @@ export function toonMaterial(part: PartId, eyes: { y: number; x: number } = { y:
   const uniforms = {
     uShade: { value: new Vector3(...look.shade) },
     uRim: { value: look.rim },
-    uIris: { value: look.iris ? eyes.y : -10 },
+    uIris: { value: look.iris ? face.eyeY : -10 },
+    uChin: { value: face.chinY },
     uRound: { value: look.round ?? 0 },
     uBlush: { value: look.blush ?? 0 },
     // the blush sits under the outer half of each eye
-    uCheek: { value: new Vector2(eyes.x * 1.12, eyes.y - 0.026) },
+    uCheek: { value: new Vector2(face.eyeX * 1.12, face.eyeY - 0.026) },
   };
   setBasePatch(material, `toon:${look.iris ? "iris" : "part"}`, (shader) => {
     Object.assign(shader.uniforms, uniforms);
@@ -120,9 +129,7 @@ export function toonMaterial(part: PartId, eyes: { y: number; x: number } = { y:
     shader.fragmentShader = `${TOON_FRAGMENT}\n${shader.fragmentShader}`.replace(
       "#include <opaque_fragment>",
       // the scene's lights are left out: the toon light is the same wherever the avatar stands
-      (look.iris
-        ? "diffuseColor.rgb *= mix(1.3, 0.42, smoothstep(uIris - 0.012, uIris + 0.012, vToonPos.y));\n"
-        : "") +
+      (look.iris ? "diffuseColor.rgb *= mix(1.3, 0.42, smoothstep(uIris - 0.012, uIris + 0.012, vToonPos.y));\n" : "") +
         (look.blush
           ? "{ vec2 d = vec2((abs(vToonPos.x) - uCheek.x) / 0.013, (vToonPos.y - uCheek.y) / 0.0065);\n" +
             "  float b = exp(-dot(d, d)) * step(0.03, vToonPos.z) * uBlush;\n" +
@@ -131,7 +138,7 @@ export function toonMaterial(part: PartId, eyes: { y: number; x: number } = { y:
         "outgoingLight = toonShade(diffuseColor.rgb, normal, normalize(vViewPosition));\n" +
         (look.neck
           ? // under the jaw, a V-shaped shadow down to the collar
-            "if (vToonPos.y < -0.079 + 0.55 * abs(vToonPos.x) - 0.004 * step(0.0, -vToonPos.z)) outgoingLight = diffuseColor.rgb * uShade;\n"
+            "if (vToonPos.y < uChin - 0.006 + 0.3 * abs(vToonPos.x)) outgoingLight = diffuseColor.rgb * uShade;\n"
           : "") +
         "#include <opaque_fragment>",
     );

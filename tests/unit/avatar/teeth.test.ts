@@ -140,7 +140,7 @@ describe("closed lips hide the teeth", () => {
     const mesh = buildAvatar({ sex, style });
     const who = `${style} ${sex === 1 ? "male" : "female"}`;
 
-    it(`${who}: neutral, every system avatar and every mouth slider at both ends`, () => {
+    it(`${who}: neutral, every system avatar and every mouth slider at both ends`, { timeout: 60_000 }, () => {
       const faces: [string, Record<string, number>][] = [["neutral", {}]];
       for (const role of SYSTEM_ROLES.filter((r) => r.sex === sex))
         faces.push([role.id, faceParamsColumn.decode(role.faceParams) as Record<string, number>]);
@@ -149,7 +149,7 @@ describe("closed lips hide the teeth", () => {
       expect(problems.slice(0, 10)).toEqual([]);
     });
 
-    it(`${who}: random faces over every slider`, () => {
+    it(`${who}: random faces over every slider`, { timeout: 60_000 }, () => {
       const next = random(sex * 7919);
       const problems: string[] = [];
       for (let n = 0; n < 12; n++) {

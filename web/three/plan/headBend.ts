@@ -179,7 +179,10 @@ export function patchMaterial(
       // the weight first thing in main: an unlit material (an outline hull) has no normal chunk to hang it on
       vertex = vertex
         .replace("void main() {", "void main() {\nfloat bendW = smoothstep(uBendRange.x, uBendRange.y, position.y);")
-        .replace("#include <skinnormal_vertex>", "#include <skinnormal_vertex>\nobjectNormal = bendRotate(objectNormal, bendW);")
+        .replace(
+          "#include <skinnormal_vertex>",
+          "#include <skinnormal_vertex>\nobjectNormal = bendRotate(objectNormal, bendW);",
+        )
         .replace(
           "#include <skinning_vertex>",
           "#include <skinning_vertex>\ntransformed = uBendPivot + bendRotate(transformed - uBendPivot, bendW);",
