@@ -20,10 +20,10 @@ import type { PartId } from "../../shared/avatar/index.ts";
 
 /** Outline width (metres) by part; parts not listed get none (eyes, lashes, brows, lips, the mouth inside). */
 export const OUTLINE_WIDTH: Partial<Record<PartId, number>> = {
-  skin: 0.0011,
-  ears: 0.0009,
-  hair: 0.001,
-  clothing: 0.0016,
+  skin: 0.0015,
+  ears: 0.0012,
+  hair: 0.0014,
+  clothing: 0.0019,
 };
 
 /**
