@@ -153,6 +153,42 @@ export const MALE: Anatomy = {
   hair: "short",
 };
 
-export function anatomyFor(sex: 1 | 2): Anatomy {
+/** The two looks one model draws (docs/decisions/039-art-direction.md). */
+export type AvatarStyle = "realistic" | "toon";
+
+/**
+ * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
+ * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
+ * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows. Everything else (sliders, expressions, the mouth
+ * inside) is built from these numbers exactly as for the realistic base.
+ */
+function toonOf(a: Anatomy): Anatomy {
+  const n = a.nose;
+  return {
+    ...a,
+    nose: {
+      bridgeTop: [0, n.bridgeTop[1] - 0.004, n.bridgeTop[2] - 0.006],
+      bridgeBottom: [0, n.bridgeBottom[1] + 0.002, n.bridgeBottom[2] - 0.006],
+      bridgeR: [n.bridgeR[0] * 0.7, n.bridgeR[1] * 0.7],
+      tip: [0, n.tip[1] + 0.003, n.tip[2] - 0.005],
+      tipR: n.tipR * 0.68,
+      ala: [n.ala[0] * 0.75, n.ala[1] + 0.003, n.ala[2] - 0.004],
+      alaR: n.alaR * 0.62,
+    },
+    eye: { ...a.eye, iris: a.eye.radius * 0.74, pupil: a.eye.radius * 0.3, upper: a.eye.upper * 1.12 },
+    mouth: {
+      ...a.mouth,
+      halfWidth: a.mouth.halfWidth * 0.82,
+      upperFull: a.mouth.upperFull * 0.8,
+      lowerFull: a.mouth.lowerFull * 0.85,
+    },
+    brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
+  };
+}
+
+const TOON: Record<1 | 2, Anatomy> = { 1: toonOf(MALE), 2: toonOf(FEMALE) };
+
+export function anatomyFor(sex: 1 | 2, style: AvatarStyle = "realistic"): Anatomy {
+  if (style === "toon") return TOON[sex];
   return sex === 1 ? MALE : FEMALE;
 }

@@ -1,5 +1,5 @@
 /** Assemble the bust from its parts and sample every morph target. */
-import { anatomyFor } from "./anatomy.ts";
+import { type AvatarStyle, anatomyFor } from "./anatomy.ts";
 import { bounds, type Field, type FieldContext, type PartSample, regionWeight, sampleField } from "./deform.ts";
 import { EXPRESSIONS, VISEMES } from "./expressions.ts";
 import type { Vec3 } from "./math.ts";
@@ -16,6 +16,7 @@ import { buildMouth, mouthFrame } from "./parts/mouth.ts";
 import { buildSkin } from "./parts/skin.ts";
 import { SLIDER_FIELDS } from "./slider-fields.ts";
 import { FACE_SLIDER_IDS } from "./sliders.ts";
+import { toonWarp, warpMesh } from "./stylise.ts";
 
 /** Smallest move (metres, summed over axes) worth storing: a thousandth of a millimetre. */
 const EPS = 1e-6;
@@ -61,8 +62,18 @@ function keepInside(deltas: Float32Array, anchors: ArrayLike<number>, field: Fie
   }
 }
 
-export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
-  const shape = new HeadShape(anatomyFor(sex));
+/**
+ * The bust of a sex in a style. The toon style is built from its own anatomy (anatomy.ts) and then
+ * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests).
+ */
+export function assemble(
+  sex: 1 | 2,
+  colors: Colors,
+  style: AvatarStyle = "realistic",
+  { proportions = true } = {},
+): AvatarMesh {
+  const anatomy = anatomyFor(sex, style);
+  const shape = new HeadShape(anatomy);
   const { skin, lips } = buildSkin(shape);
   const eyes = buildEyes(shape);
   const inside = buildMouth(shape);
@@ -83,7 +94,7 @@ export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
   ];
   const frame = mouthFrame(shape);
   const ctx: FieldContext = { shape, mouthY: frame.y, teethFront: frame.front };
-  const materials = materialsFor(colors);
+  const materials = materialsFor(colors, style);
   const fields: [string, Field][] = [
     ...FACE_SLIDER_IDS.map((id): [string, Field] => [id, SLIDER_FIELDS[id]]),
     ...Object.entries(EXPRESSIONS),
@@ -129,5 +140,6 @@ export function assemble(sex: 1 | 2, colors: Colors): AvatarMesh {
       targets,
     };
   });
-  return { sex, primitives, targetNames, vertexCount, triangleCount };
+  const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount };
+  return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

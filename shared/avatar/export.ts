@@ -38,7 +38,11 @@ export async function exportAvatar(
   meta: VrmMeta,
   encodePng: PngEncoder,
 ): Promise<Uint8Array> {
-  const built = assemble(look.sex, lookColors(look.sex, look.appearance, look.outfit));
+  const built = assemble(
+    look.sex,
+    lookColors(look.sex, look.appearance, look.outfit),
+    look.toon ? "toon" : "realistic",
+  );
   const mesh = look.toon ? applyPose(built, look.toon.pose) : built;
   let atlas: { png: Uint8Array; uvs: Float32Array[] } | undefined;
   if (look.toon) {

@@ -4,11 +4,13 @@
  * GLB / VRM (./export.ts, ./vrm.ts) is imported from its own files: it reads GLBs back (typebox),
  * which pages that only draw the bust need not load.
  */
+import type { AvatarStyle } from "./anatomy.ts";
 import { assemble } from "./build.ts";
 import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } from "./look.ts";
 import type { AvatarMesh } from "./mesh.ts";
 import type { Rgb } from "./palette.ts";
 
+export type { AvatarStyle } from "./anatomy.ts";
 export { ARKIT_REQUIRED, EXPRESSION_NAMES, VISEME_NAMES, VISEMES } from "./expressions.ts";
 export { exportGlb, type GlbOptions } from "./gltf.ts";
 export {
@@ -42,22 +44,37 @@ export interface AvatarOptions {
   hairColor?: Rgb;
   eyeColor?: Rgb;
   clothingColor?: Rgb;
+  /** Realistic (the default) or toon (decision 039). */
+  style?: AvatarStyle;
 }
 
 export function buildAvatar(options: AvatarOptions): AvatarMesh {
   const defaults = DEFAULT_COLORS[options.sex];
-  return assemble(options.sex, {
-    skinTone: options.skinTone ?? DEFAULT_SKIN_TONE,
-    hair: options.hairColor ?? [...defaults.hair],
-    eyes: options.eyeColor ?? [...defaults.eyes],
-    clothing: options.clothingColor ?? [...defaults.clothing],
-  });
+  return assemble(
+    options.sex,
+    {
+      skinTone: options.skinTone ?? DEFAULT_SKIN_TONE,
+      hair: options.hairColor ?? [...defaults.hair],
+      eyes: options.eyeColor ?? [...defaults.eyes],
+      clothing: options.clothingColor ?? [...defaults.clothing],
+    },
+    options.style,
+  );
 }
 
 /** The avatar of a stored look: a role's appearance ("#rrggbb" colours) and an outfit colour (lookColors). */
-export function buildLook(sex: 1 | 2, appearance: LookAppearance, outfit?: string): AvatarMesh {
-  return assemble(sex, lookColors(sex, appearance, outfit));
+export function buildLook(
+  sex: 1 | 2,
+  appearance: LookAppearance,
+  outfit?: string,
+  style: AvatarStyle = "realistic",
+): AvatarMesh {
+  return assemble(sex, lookColors(sex, appearance, outfit), style);
 }
+
+/** A role's kind as the style it is drawn in: cartoons (kind "cartoon") are toon, everything else realistic. */
+export const styleOfKind = (kind: string | null | undefined): AvatarStyle =>
+  kind === "cartoon" ? "toon" : "realistic";
 
 /**
  * Positions of every primitive with the given morph weights applied (CPU evaluation for tests,

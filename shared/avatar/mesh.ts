@@ -1,4 +1,5 @@
 /** The avatar's mesh types and a small builder that every part uses. No DOM, no Node. */
+import type { AvatarStyle } from "./anatomy.ts";
 import type { Vec3 } from "./math.ts";
 
 /** What a vertex belongs to; morph fields use it to decide what they may move. */
@@ -43,6 +44,8 @@ export interface AvatarPrimitive {
 
 export interface AvatarMesh {
   sex: 1 | 2;
+  /** How it is drawn: realistic (PBR) or toon (cel shading and outlines); decision 039. */
+  style: AvatarStyle;
   primitives: AvatarPrimitive[];
   /** Every morph target in a fixed order: face sliders, then expressions, then visemes. */
   targetNames: string[];

@@ -1,4 +1,6 @@
 /** Colours and materials: skin tone as a 0..1 scale over a realistic palette, sRGB in, linear out. */
+
+import type { AvatarStyle } from "./anatomy.ts";
 import { clamp, lerp, srgbToLinear } from "./math.ts";
 import type { AvatarMaterial, PartId } from "./mesh.ts";
 
@@ -61,7 +63,8 @@ export interface Colors {
   clothing: Rgb;
 }
 
-export function materialsFor(c: Colors): Record<PartId, AvatarMaterial> {
+export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Record<PartId, AvatarMaterial> {
+  if (style === "toon") return toonMaterials(c);
   const skin = skinColor(c.skinTone);
   const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.5), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
   const brows = mix(c.hair, [0.06, 0.04, 0.035], 0.35);
@@ -79,5 +82,27 @@ export function materialsFor(c: Colors): Record<PartId, AvatarMaterial> {
     mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
     hair: material("hair", c.hair, 0.45, true),
     clothing: material("clothing", c.clothing, 0.85),
+  };
+}
+
+/** Toon colours: the same choices, drawn flat. Lips barely darker than the skin (a mouth is a line). */
+function toonMaterials(c: Colors): Record<PartId, AvatarMaterial> {
+  const skin = mix(skinColor(c.skinTone), [1, 0.86, 0.8], 0.18);
+  const lips = mix(skin, [0.9, 0.5, 0.52], 0.2);
+  const brows = mix(c.hair, [0.1, 0.06, 0.05], 0.45);
+  return {
+    skin: material("skin", skin, 1),
+    ears: material("ears", skin, 1),
+    lips: material("lips", lips, 1),
+    sclera: material("sclera", [1, 1, 1], 1),
+    iris: material("iris", c.eyes, 1),
+    pupil: material("pupil", mix(c.eyes, [0.02, 0.015, 0.03], 0.62), 1),
+    lashes: material("lashes", [0.1, 0.06, 0.07], 1, true),
+    brows: material("brows", brows, 1),
+    teeth: material("teeth", [1, 1, 0.98], 1),
+    tongue: material("tongue", [0.85, 0.42, 0.45], 1),
+    mouth: material("mouth", [0.42, 0.12, 0.15], 1),
+    hair: material("hair", c.hair, 1, true),
+    clothing: material("clothing", c.clothing, 1),
   };
 }

@@ -1,12 +1,21 @@
 import { useFrame } from "@react-three/fiber";
 import { useEffect, useMemo, useRef } from "react";
-import { DoubleSide, Group, Mesh, MeshStandardMaterial } from "three";
+import {
+  Color,
+  DoubleSide,
+  Group,
+  Mesh,
+  type MeshBasicMaterial,
+  MeshStandardMaterial,
+  type MeshToonMaterial,
+} from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
 import { materialsFor } from "../../shared/avatar/palette.ts";
 import { avatarGeometry } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
+import { OUTLINE_WIDTH, outlineColor, outlineMesh, type ToonFace, toonMaterial } from "./toon.ts";
 
 export interface BustColors {
   skinTone: number;
@@ -17,7 +26,9 @@ export interface BustColors {
 
 interface Part {
   mesh: Mesh;
-  material: MeshStandardMaterial;
+  material: MeshStandardMaterial | MeshToonMaterial;
+  /** The toon style's outline hull (toon.ts), sharing the mesh's geometry and morph weights. */
+  outline: Mesh<Mesh["geometry"], MeshBasicMaterial> | null;
   /** [slider id, morph index, +1 delta] triples: the loop walks a flat list, no lookups per frame. */
   morphs: [string, number, Float32Array][];
   /** Slider values already added into the position attribute (by morph index). */
@@ -49,9 +60,43 @@ function bake(part: Part): void {
   if (moved) position.needsUpdate = true;
 }
 
+const line = new Color();
+
+/** Where the face's features are (the toon iris's, blush's and neck shadow's shading): toon.ts ToonFace. */
+function faceOf(avatar: AvatarMesh): ToonFace {
+  const face: ToonFace = { eyeY: 0, eyeX: 0.03, chinY: -0.07 };
+  const p = avatar.primitives.find((q) => q.name === "pupil")?.positions;
+  if (p && p.length > 0) {
+    let y = 0;
+    let x = 0;
+    for (let i = 0; i < p.length; i += 3) {
+      x += Math.abs(p[i] as number);
+      y += p[i + 1] as number;
+    }
+    face.eyeY = y / (p.length / 3);
+    face.eyeX = x / (p.length / 3);
+  }
+  // the chin: where the skin on the middle line below the mouth faces most downward (its underside)
+  const skin = avatar.primitives.find((q) => q.name === "skin");
+  let down = 0;
+  if (skin)
+    for (let i = 0; i < skin.positions.length; i += 3) {
+      const y = skin.positions[i + 1] as number;
+      const ny = skin.normals[i + 1] as number;
+      const front = (skin.positions[i + 2] as number) > 0;
+      if (front && Math.abs(skin.positions[i] as number) < 0.004 && y < face.eyeY - 0.05 && y > -0.12 && ny < down) {
+        down = ny;
+        face.chinY = y;
+      }
+    }
+  return face;
+}
+
 /**
- * The avatar's bust: one mesh per primitive with its own standard material, built once per
- * AvatarMesh. Each frame, if the face changed, the morph influences are written in place.
+ * The avatar's bust: one mesh per primitive with its own material, built once per AvatarMesh.
+ * Realistic avatars get standard (PBR) materials; toon avatars (`avatar.style`) toon materials
+ * and outlines (toon.ts, decision 039). Each frame, if the face changed, the morph influences are
+ * written in place.
  */
 export function AvatarBust({
   avatar,
@@ -67,10 +112,14 @@ export function AvatarBust({
 }) {
   const built = useMemo(() => {
     const group = new Group();
+    const features = faceOf(avatar);
     const parts: Part[] = avatar.primitives.map((primitive) => {
       const { geometry, targetIndex } = avatarGeometry(primitive, targets);
       const m = primitive.material;
-      const material = new MeshStandardMaterial({ roughness: m.roughness, metalness: m.metallic });
+      const toon = avatar.style === "toon";
+      const material = toon
+        ? toonMaterial(primitive.name, features)
+        : new MeshStandardMaterial({ roughness: m.roughness, metalness: m.metallic });
       if (m.doubleSided) material.side = DoubleSide;
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
       material.name = m.name;
@@ -80,12 +129,18 @@ export function AvatarBust({
       mesh.frustumCulled = false;
       mesh.updateMorphTargets();
       group.add(mesh);
+      const width = toon ? OUTLINE_WIDTH[primitive.name] : undefined;
+      const outline = width ? outlineMesh(mesh, width) : null;
+      if (outline) {
+        outlineColor(outline.material.color, m.baseColor[0], m.baseColor[1], m.baseColor[2]);
+        group.add(outline);
+      }
       const morphs = [...targetIndex].map(([id, index]): [string, number, Float32Array] => [
         id,
         index,
         primitive.targets[id] as Float32Array,
       ]);
-      return { mesh, material, morphs, baked: new Float32Array(targetIndex.size) };
+      return { mesh, material, outline, morphs, baked: new Float32Array(targetIndex.size) };
     });
     return { group, parts };
   }, [avatar, targets]);
@@ -95,6 +150,7 @@ export function AvatarBust({
       for (const part of built.parts) {
         part.mesh.geometry.dispose();
         part.material.dispose();
+        part.outline?.material.dispose();
       }
     },
     [built],
@@ -112,13 +168,15 @@ export function AvatarBust({
 
   // Colours change on a click, not per frame: set them in place.
   useEffect(() => {
-    const materials = materialsFor(colors);
+    const materials = materialsFor(colors, avatar.style);
     for (const part of built.parts) {
       const c = materials[part.mesh.name as PartId]?.baseColor;
-      if (c) part.material.color.setRGB(c[0], c[1], c[2]);
+      if (!c) continue;
+      part.material.color.setRGB(c[0], c[1], c[2]);
+      if (part.outline) part.outline.material.color.copy(outlineColor(line, c[0], c[1], c[2]));
     }
     invalidate();
-  }, [built, colors, invalidate]);
+  }, [built, colors, invalidate, avatar.style]);
 
   const applied = useRef(-1);
   const quiet = useRef(0);

@@ -1,26 +1,27 @@
 import { useEffect, useState } from "react";
-import { type AvatarMesh, buildAvatar } from "../../shared/avatar/index.ts";
+import { type AvatarMesh, type AvatarStyle, buildAvatar } from "../../shared/avatar/index.ts";
 
-const cache = new Map<1 | 2, AvatarMesh>();
+const cache = new Map<string, AvatarMesh>();
 
 /**
- * The bare bust for a sex, built once per page load and shared by the face editor, the creator and
- * the plan preview (none of them changes it). Building takes most of a second, so it runs after the
+ * The bare bust for a sex and style, built once per page load and shared by the face editor, the
+ * creator and the plan preview (none of them changes it). Building takes most of a second, so it runs after the
  * page has painted its loading state rather than during render.
  */
-export function useAvatarMesh(sex: 1 | 2 | null): AvatarMesh | null {
-  const [mesh, setMesh] = useState<AvatarMesh | null>(() => (sex ? (cache.get(sex) ?? null) : null));
+export function useAvatarMesh(sex: 1 | 2 | null, style: AvatarStyle = "realistic"): AvatarMesh | null {
+  const key = `${sex}:${style}`;
+  const [mesh, setMesh] = useState<AvatarMesh | null>(() => (sex ? (cache.get(key) ?? null) : null));
   useEffect(() => {
     if (!sex) return;
-    const cached = cache.get(sex);
+    const cached = cache.get(key);
     if (cached) return setMesh(cached);
     setMesh(null);
     const timer = setTimeout(() => {
-      const built = buildAvatar({ sex });
-      cache.set(sex, built);
+      const built = buildAvatar({ sex, style });
+      cache.set(key, built);
       setMesh(built);
     }, 30);
     return () => clearTimeout(timer);
-  }, [sex]);
+  }, [sex, style, key]);
   return mesh;
 }

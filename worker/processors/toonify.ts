@@ -35,7 +35,7 @@ export const toonify: Processor<"toonify"> = async (
   }
   await ctx.progress(20);
 
-  const mesh = applyPose(buildLook(spec.sex, spec.appearance, spec.outfit), pose);
+  const mesh = applyPose(buildLook(spec.sex, spec.appearance, spec.outfit, "toon"), pose);
   const atlas = await buildToonAtlas(mesh, textureSize);
   await ctx.progress(50);
   const glb = exportGlb(mesh, {

@@ -2,7 +2,7 @@
  * No teeth through closed lips (issue 17): with the mouth closed, no tooth vertex may be seen from
  * the front or a three-quarter view. A ray from each tooth vertex towards the camera must hit the
  * skin or the lips before it leaves the head. Checked on the neutral faces, every system avatar,
- * every mouth, teeth and jaw slider at both ends, and random faces (a fixed seed).
+ * every mouth, teeth and jaw slider at both ends, and random faces (a fixed seed), in both styles.
  */
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ROLES } from "../../../prisma/roles.ts";
@@ -130,10 +130,17 @@ function random(seed: number) {
 const MOUTH_SLIDERS = FACE_SLIDERS.filter((s) => /^(mouth|teeth|jaw|chin)\./.test(s.id)).map((s) => s.id);
 
 describe("closed lips hide the teeth", () => {
-  for (const sex of [1, 2] as const) {
-    const mesh = buildAvatar({ sex });
+  // both styles: the toon bust has its own mouth (anatomy.ts) and proportions (stylise.ts)
+  for (const [sex, style] of [
+    [1, "realistic"],
+    [2, "realistic"],
+    [1, "toon"],
+    [2, "toon"],
+  ] as const) {
+    const mesh = buildAvatar({ sex, style });
+    const who = `${style} ${sex === 1 ? "male" : "female"}`;
 
-    it(`${sex === 1 ? "male" : "female"}: neutral, every system avatar and every mouth slider at both ends`, () => {
+    it(`${who}: neutral, every system avatar and every mouth slider at both ends`, { timeout: 60_000 }, () => {
       const faces: [string, Record<string, number>][] = [["neutral", {}]];
       for (const role of SYSTEM_ROLES.filter((r) => r.sex === sex))
         faces.push([role.id, faceParamsColumn.decode(role.faceParams) as Record<string, number>]);
@@ -142,7 +149,7 @@ describe("closed lips hide the teeth", () => {
       expect(problems.slice(0, 10)).toEqual([]);
     });
 
-    it(`${sex === 1 ? "male" : "female"}: random faces over every slider`, () => {
+    it(`${who}: random faces over every slider`, { timeout: 60_000 }, () => {
       const next = random(sex * 7919);
       const problems: string[] = [];
       for (let n = 0; n < 12; n++) {

@@ -57,7 +57,7 @@ export function CreatorPage() {
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [busy, setBusy] = useState(false);
-  const avatar = useAvatarMesh(choice.sex);
+  const avatar = useAvatarMesh(choice.sex, "toon");
 
   const params = useMemo(() => faceParamsOf(choice), [choice]);
   const faceRef = useRef(createFaceState(params));
@@ -94,7 +94,7 @@ export function CreatorPage() {
       const spec = specOf(choice, t("creator.defaultName"));
       const uploaded = await withLoading(async () => {
         await nextPaint(); // the overlay shows before the build holds the main thread
-        const mesh = buildLook(spec.sex, spec.appearance, spec.outfit);
+        const mesh = buildLook(spec.sex, spec.appearance, spec.outfit, "toon");
         const glb = exportGlb(mesh, { includeMorphs: false, weights: spec.faceParams, extras: { avatar: spec } });
         return cartoonUpload(glb);
       }, t("creator.exporting"));

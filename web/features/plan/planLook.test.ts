@@ -5,8 +5,19 @@ import { outfit, planInfo, record } from "./testRecords.ts";
 describe("buildPlanLook", () => {
   it("draws the plan's avatar with its face and appearance", () => {
     const look = buildPlanLook(planInfo());
-    expect(look.role).toEqual({ sex: 2, faceParams: { "head.craniumHeight": 0.2 }, appearance: { skinTone: 0.3 } });
+    expect(look.role).toEqual({
+      sex: 2,
+      faceParams: { "head.craniumHeight": 0.2 },
+      appearance: { skinTone: 0.3 },
+      style: "realistic",
+    });
     expect(look).toMatchObject({ outfits: [], scene: null, pets: [], effects: [] });
+  });
+
+  it("draws a cartoon role toon, any other role realistic (docs/decisions/039-art-direction.md)", () => {
+    const info = planInfo();
+    expect(buildPlanLook({ ...info, role: { ...info.role, kind: "cartoon" } }).role.style).toBe("toon");
+    expect(buildPlanLook({ ...info, role: { ...info.role, kind: "photo" } }).role.style).toBe("realistic");
   });
 
   it("gives sex 1 only to male avatars", () => {

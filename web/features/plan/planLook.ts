@@ -1,4 +1,5 @@
 /** From the plan's answer to what the preview draws and plays (web/three/plan/types.ts). */
+import { styleOfKind } from "../../../shared/avatar/index.ts";
 import { OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord, PlanInfo } from "../../../shared/schemas/plans.ts";
 import type { PlanLook, PreviewAction, PreviewItem } from "../../three/plan/types.ts";
@@ -27,6 +28,7 @@ export function buildPlanLook(info: PlanInfo): PlanLook {
       sex: info.role.sex === 1 ? 1 : 2,
       faceParams: info.role.faceParams,
       appearance: info.role.appearance,
+      style: styleOfKind(info.role.kind),
     },
     outfits,
     scene: info.scene ? item(info.scene) : null,

@@ -109,10 +109,13 @@ export function PlanBust({
       const mesh = o as Mesh;
       if (!mesh.isMesh) return;
       const material = mesh.material as MeshStandardMaterial;
-      if (mesh.name === "clothing") {
-        patchMaterial(material, null, "none", fabric);
-        clothing.current = material;
-      } else patchMaterial(material, bend, "weighted", null, mesh.name === "hair");
+      // a toon outline hull (web/three/toon.ts) moves with the part it outlines, without its weave
+      const outline = typeof mesh.userData.part === "string";
+      const part = outline ? (mesh.userData.part as string) : mesh.name;
+      if (part === "clothing") {
+        patchMaterial(material, null, "none", outline ? null : fabric);
+        if (!outline) clothing.current = material;
+      } else patchMaterial(material, bend, "weighted", null, part === "hair");
       if (mesh.name === "skin") skin = mesh;
     });
     const drawn = skin as Mesh | null;

@@ -140,7 +140,7 @@ export function PlanPreview({ look, label, handleRef, ref, transparent = false, 
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
   const sex = look.role.sex === 1 ? 1 : 2;
-  const avatar = useAvatarMesh(sex);
+  const avatar = useAvatarMesh(sex, look.role.style ?? "realistic");
   const [drawn, setDrawn] = useState<AvatarMesh | null>(null);
   useEffect(() => reportMounted(), []);
   const onDrawn = useCallback(() => {

@@ -4,10 +4,11 @@ import { type BustFit, domeRadius, fitBust, neckRadius, shapeAvatar } from "./fi
 
 let female: AvatarMesh;
 let male: AvatarMesh;
+// two builds take a few seconds each on a loaded 2-core machine
 beforeAll(() => {
   female = buildAvatar({ sex: 2 });
   male = buildAvatar({ sex: 1 });
-});
+}, 60_000);
 
 describe("shapeAvatar", () => {
   it("moves the face sliders into the positions and carries only expression targets", () => {

@@ -8,7 +8,17 @@
  * The same patch can also weave a pattern into a fabric's colour (knit ribs, brocade), computed from
  * the rest position, as the bust has no texture coordinates.
  */
-import { type Color, type Material, Matrix4, Quaternion, Euler as ThreeEuler, Vector2, Vector3, Vector4 } from "three";
+import {
+  type Color,
+  type Material,
+  Matrix4,
+  Quaternion,
+  Euler as ThreeEuler,
+  Vector2,
+  Vector3,
+  Vector4,
+  type WebGLProgramParametersWithUniforms,
+} from "three";
 import type { Vec3 } from "../../../shared/avatar/math.ts";
 import type { Euler3 } from "./animation.ts";
 import type { BustFit } from "./fit.ts";
@@ -152,9 +162,12 @@ export function patchMaterial(
   fabric: Fabric | null = null,
   clip = false,
 ): void {
-  const key = `plan:${bend && mode === "weighted" ? "bend" : "flat"}:${fabric ? "fabric" : "plain"}:${clip ? "clip" : ""}`;
+  // a toon material's own patch (web/three/toon.ts: rim light, outline hull) runs first
+  const base = material.userData.basePatch as ((shader: WebGLProgramParametersWithUniforms) => void) | undefined;
+  const key = `${material.userData.baseKey ?? ""}plan:${bend && mode === "weighted" ? "bend" : "flat"}:${fabric ? "fabric" : "plain"}:${clip ? "clip" : ""}`;
   material.customProgramCacheKey = () => key;
   material.onBeforeCompile = (shader) => {
+    base?.(shader);
     const bent = bend !== null && mode === "weighted";
     const clipped = clip && bend !== null;
     if (!bent && !fabric && !clipped) return;
@@ -163,10 +176,12 @@ export function patchMaterial(
       shader.uniforms.uBendPivot = bend.pivot;
       shader.uniforms.uBendRot = bend.rot;
       shader.uniforms.uBendRange = bend.range;
+      // the weight first thing in main: an unlit material (an outline hull) has no normal chunk to hang it on
       vertex = vertex
+        .replace("void main() {", "void main() {\nfloat bendW = smoothstep(uBendRange.x, uBendRange.y, position.y);")
         .replace(
           "#include <skinnormal_vertex>",
-          "#include <skinnormal_vertex>\nfloat bendW = smoothstep(uBendRange.x, uBendRange.y, position.y);\nobjectNormal = bendRotate(objectNormal, bendW);",
+          "#include <skinnormal_vertex>\nobjectNormal = bendRotate(objectNormal, bendW);",
         )
         .replace(
           "#include <skinning_vertex>",

@@ -3,6 +3,7 @@
  * and the actions an interaction can play on it. Items carry their catalogue `look`
  * (shared/plan/looks.ts) exactly as the plan calls answer it.
  */
+import type { AvatarStyle } from "../../../shared/avatar/index.ts";
 import type { Appearance, StoredFaceParams } from "../../../shared/schemas/roles.ts";
 
 export interface PreviewItem {
@@ -11,7 +12,8 @@ export interface PreviewItem {
 }
 
 export interface PlanLook {
-  role: { sex: 1 | 2; faceParams: StoredFaceParams; appearance: Appearance };
+  /** `style`: how the avatar is drawn (a cartoon role is toon); realistic when absent. */
+  role: { sex: 1 | 2; faceParams: StoredFaceParams; appearance: Appearance; style?: AvatarStyle };
   /** At most one per outfit slot. */
   outfits: PreviewItem[];
   scene: PreviewItem | null;

@@ -1,6 +1,12 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FACE_GROUPS, FACE_SLIDER_IDS, FACE_SLIDERS, lookColors } from "../../../../shared/avatar/index.ts";
+import {
+  FACE_GROUPS,
+  FACE_SLIDER_IDS,
+  FACE_SLIDERS,
+  lookColors,
+  styleOfKind,
+} from "../../../../shared/avatar/index.ts";
 import type { CustomRoleDetail, InitData, SysAttrData } from "../../../../shared/schemas/roles.ts";
 import { confirm } from "../../../components/confirm/confirmStore.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
@@ -38,7 +44,8 @@ export function FaceWorkspace({
 }) {
   const { t } = useTranslation();
   const sex = detail.sex === 1 ? 1 : 2;
-  const avatar = useAvatarMesh(sex);
+  // a cartoon is edited as it is drawn everywhere else: toon (decision 039)
+  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind));
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
   const [group, setGroup] = useState(() => firstGroupOf(firstGroup));
   const [panel, setPanel] = useState<"sliders" | "blend">("sliders");

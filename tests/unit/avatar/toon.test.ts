@@ -1,0 +1,137 @@
+/**
+ * The toon style (docs/decisions/039-art-direction.md): its own anatomy keeps every slider local
+ * (tested on the toon bust before its proportions, against the catalogue's regions), the
+ * proportions' warp carries that over exactly (a vertex a target leaves still stays still) and
+ * stays mirror-symmetric; the ARKit shapes all still move; the head is larger against the
+ * shoulders and the eyes larger against the head than the realistic bust's.
+ */
+import { describe, expect, it } from "vitest";
+import { assemble } from "../../../shared/avatar/build.ts";
+import {
+  ARKIT_REQUIRED,
+  type AvatarMesh,
+  buildAvatar,
+  DEFAULT_COLORS,
+  FACE_SLIDERS,
+  styleOfKind,
+} from "../../../shared/avatar/index.ts";
+import { maxMove, mirrorPairs, split } from "./helpers.ts";
+
+const colorsOf = (sex: 1 | 2) => ({ skinTone: 0.25, ...DEFAULT_COLORS[sex] });
+
+/** Highest and lowest y, and widest |x|, of one part. */
+function extent(mesh: AvatarMesh, part: string) {
+  const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
+  let top = -1;
+  let bottom = 1;
+  let wide = 0;
+  for (let i = 0; i < p.length; i += 3) {
+    top = Math.max(top, p[i + 1] as number);
+    bottom = Math.min(bottom, p[i + 1] as number);
+    wide = Math.max(wide, Math.abs(p[i] as number));
+  }
+  return { top, bottom, wide };
+}
+
+describe("toon style", () => {
+  it("is the style of a cartoon role, realistic for any other kind", () => {
+    expect(styleOfKind("cartoon")).toBe("toon");
+    for (const kind of ["diy", "photo", "tailored", "system", "", null, undefined])
+      expect(styleOfKind(kind)).toBe("realistic");
+  });
+
+  for (const sex of [1, 2] as const) {
+    const who = sex === 1 ? "male" : "female";
+    const plain = assemble(sex, colorsOf(sex), "toon", { proportions: false });
+    const toon = buildAvatar({ sex, style: "toon" });
+    const real = buildAvatar({ sex });
+
+    describe(`on base ${who}`, () => {
+      it("is marked toon, with the same vertices and targets as its unwarped self", () => {
+        expect(toon.style).toBe("toon");
+        expect(real.style).toBe("realistic");
+        expect(toon.vertexCount).toBe(plain.vertexCount);
+        expect(toon.targetNames).toEqual(real.targetNames);
+      });
+
+      for (const slider of FACE_SLIDERS) {
+        it(`${slider.id}: moves its region and nothing outside it (toon anatomy)`, () => {
+          const { inside, outside, worst } = split(plain, slider.id, slider.region);
+          // the toon nose is smaller: its nostrils have 0.7 mm to move where the realistic ones have more
+          expect(inside, `${slider.id} barely moves`).toBeGreaterThan(slider.id === "nose.nostrils" ? 0.0006 : 0.0008);
+          expect(outside, `${slider.id} moves ${worst}`).toBeLessThan(1e-6);
+        });
+      }
+
+      it("moves, after the warp, exactly the vertices each target moved before it", () => {
+        let moved = 0;
+        const wrong: string[] = [];
+        toon.primitives.forEach((prim, k) => {
+          const before = plain.primitives[k] as AvatarMesh["primitives"][number];
+          expect(Object.keys(prim.targets).sort()).toEqual(Object.keys(before.targets).sort());
+          for (const [name, d] of Object.entries(prim.targets)) {
+            const b = before.targets[name] as Float32Array;
+            for (let i = 0; i < d.length; i += 3) {
+              const still = b[i] === 0 && b[i + 1] === 0 && b[i + 2] === 0;
+              if (!still) moved++;
+              else if (d[i] !== 0 || d[i + 1] !== 0 || d[i + 2] !== 0)
+                wrong.push(`${name} on ${prim.name} vertex ${i / 3}`);
+            }
+          }
+        });
+        expect(wrong.slice(0, 5)).toEqual([]);
+        expect(moved).toBeGreaterThan(100_000);
+      });
+
+      it("keeps every slider's delta mirror-symmetric across x = 0", () => {
+        let worst = 0;
+        let where = "";
+        let checked = 0;
+        for (const prim of toon.primitives) {
+          for (const slider of FACE_SLIDERS) {
+            const d = prim.targets[slider.id];
+            if (!d) continue;
+            for (const [i, j] of mirrorPairs(prim)) {
+              const err = Math.max(
+                Math.abs((d[i * 3] as number) + (d[j * 3] as number)),
+                Math.abs((d[i * 3 + 1] as number) - (d[j * 3 + 1] as number)),
+                Math.abs((d[i * 3 + 2] as number) - (d[j * 3 + 2] as number)),
+              );
+              if (err > worst) {
+                worst = err;
+                where = `${slider.id} on ${prim.name} vertex ${i}`;
+              }
+              checked++;
+            }
+          }
+        }
+        expect(worst, where).toBeLessThan(2e-6);
+        expect(checked).toBeGreaterThan(100_000);
+      });
+
+      it("moves the face with every ARKit shape", () => {
+        for (const name of ARKIT_REQUIRED) {
+          const most = Math.max(...toon.primitives.map((p) => maxMove(p.targets[name])));
+          expect(most, name).toBeGreaterThan(0.0005);
+        }
+      });
+
+      it("has a larger head against the same shoulders, and larger eyes against the head", () => {
+        const head = (m: AvatarMesh) => extent(m, "hair").top - extent(m, "skin").bottom;
+        const headOf = (m: AvatarMesh) => extent(m, "hair").top;
+        // the shoulders are the clothing, which the warp leaves exactly as it is
+        const [tb, rb] = [extent(toon, "clothing"), extent(real, "clothing")];
+        expect([tb.bottom, tb.wide]).toEqual([rb.bottom, rb.wide]);
+        expect(headOf(toon) - -0.125).toBeGreaterThan((headOf(real) - -0.125) * 1.12);
+        expect(head(toon)).toBeGreaterThan(0);
+        const eye = (m: AvatarMesh) => extent(m, "sclera").wide - extent(m, "iris").wide;
+        const irisWidth = (m: AvatarMesh) => {
+          const e = extent(m, "iris");
+          return e.top - e.bottom;
+        };
+        expect(irisWidth(toon)).toBeGreaterThan(irisWidth(real) * 1.5);
+        expect(eye(toon)).toBeGreaterThan(0);
+      });
+    });
+  }
+});
