@@ -16,6 +16,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
+import { createInstanceBus } from "../infra/bus.ts";
 import { createDb, type Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
 import { rateLimitRedis } from "../infra/redis.ts";
@@ -32,7 +33,7 @@ import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
-import { createLocalPush } from "./areas/live/push.ts";
+import { createLocalPush, createRedisPush } from "./areas/live/push.ts";
 import { livePublicRoutes, liveRoutes } from "./areas/live/routes.ts";
 import { liveSocketRoutes } from "./areas/live/socket.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
@@ -94,7 +95,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const signedExample = env.MEDIA_URLS === "signed" ? await storage.signedUrl("origin.png", 120) : null;
   const mediaOrigins = signedExample ? [new URL(signedExample).origin] : [];
   const secret = loadSecret(env.DATA_DIR, env.JWT_SECRET);
-  const reads = createSqlReader(env.DATABASE_URL);
+  // With REDIS_URL the instances of the site talk: catalogue invalidations, live pushes (decision 038).
+  const bus = env.REDIS_URL ? createInstanceBus(env.REDIS_URL, env.QUEUE_PREFIX, app.log) : null;
+  const reads = createSqlReader(env.DATABASE_URL, { bus });
   const tokens = createTokenService(db, reads, secret, env.TOKEN_TTL_SECONDS);
   const jobs = options.jobs ?? (await createJobRunner(env, { db, storage, log: app.log }));
   const outbox = createOutbox({
@@ -106,14 +109,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const codeKey = createHmac("sha256", secret).update("verification-codes").digest();
   const clock = options.clock ?? { now: () => new Date() };
-  // in-process push for the live studio; Redis pub/sub behind the same interface for several instances
-  const live = createLocalPush();
+  // the live studio's push: in-process, or through the bus to every instance's sockets
+  const live = bus ? createRedisPush(bus, app.log) : createLocalPush();
   const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live };
   app.decorate("deps", deps);
   app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {
     await jobs.close();
+    await live.close();
     await reads.close();
+    await bus?.close();
     storage.close();
     if (!options.db) await db.$disconnect();
   });
