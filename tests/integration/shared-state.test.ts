@@ -16,7 +16,7 @@ import { createDb, type Db } from "../../infra/db.ts";
 import { CACHE_TTL_MS, createSqlReader } from "../../infra/sql.ts";
 import { createUser } from "../../prisma/factories.ts";
 import { SYSTEM_ROLES, upsertRoles } from "../../prisma/roles.ts";
-import { seedCatalogue } from "../../prisma/seed.ts";
+import { seed, seedCatalogue } from "../../prisma/seed.ts";
 import { LIVE_SOCKET_PATH, type LiveServerMessage } from "../../shared/live.ts";
 import { P1, V1 } from "../helpers/account.ts";
 import { freshDatabase, TEST_SECRET } from "../helpers/app.ts";
@@ -79,6 +79,27 @@ async function connect(base: string, auth: { token?: string; streamKey?: string 
   await next((m) => m.type === "ready");
   return { ws, seen, next, closed };
 }
+
+describe("the seed announces the cached catalogue tables it changed", () => {
+  it("names Role and ShopSku on a first run, and nothing when nothing changed", async () => {
+    const fresh = await freshDatabase();
+    const db = createDb(fresh.databaseUrl);
+    try {
+      const announced: string[][] = [];
+      await seed(db, async (tables) => void announced.push([...tables].sort()));
+      expect(announced).toEqual([["Role", "ShopSku"]]);
+      await seed(db, async (tables) => void announced.push([...tables].sort()));
+      expect(announced).toHaveLength(1);
+      // one avatar's definition changed by a release: only the role list is dropped
+      await db.role.update({ where: { id: LATE_ROLE.id }, data: { appearance: "{}" } });
+      await seed(db, async (tables) => void announced.push([...tables].sort()));
+      expect(announced[1]).toEqual(["Role"]);
+    } finally {
+      await db.$disconnect();
+      await fresh.drop();
+    }
+  }, 60_000);
+});
 
 describe.runIf(onPostgres())("state shared by two instances through Redis", () => {
   let a: Instance;

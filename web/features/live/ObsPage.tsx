@@ -76,7 +76,14 @@ export function ObsPage() {
     >
       {look && plan && (
         <Suspense fallback={null}>
-          <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: plan.name })} transparent onAir />
+          <PlanPreview
+            ref={preview}
+            look={look}
+            label={t("live.sceneLabel", { name: plan.name })}
+            transparent
+            onAir
+            paused={!onAir}
+          />
         </Suspense>
       )}
     </div>
