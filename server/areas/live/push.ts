@@ -66,8 +66,10 @@ export function createRedisPush(bus: InstanceBus, log?: { warn(obj: object, msg:
   const presenceKey = (userId: string) => `${bus.prefix}:live:sockets:${userId}`;
   /** Users with sockets here, for the refresh. */
   const present = new Set<string>();
+  let closed = false;
 
   const writePresence = (userId: string) => {
+    if (closed) return;
     const count = local.count(userId);
     const key = presenceKey(userId);
     const write =
@@ -127,6 +129,7 @@ export function createRedisPush(bus: InstanceBus, log?: { warn(obj: object, msg:
       };
     },
     async close() {
+      closed = true;
       clearInterval(refresh);
       unlisten();
       const writes = [...present].map((userId) => redis.hdel(presenceKey(userId), bus.instanceId).catch(() => 0));
