@@ -5,6 +5,7 @@ import { benchCloudSession } from "./cloud-session.bench.ts";
 import { benchFaceEditor } from "./face-editor.bench.ts";
 import { benchHotRoutes } from "./hot-routes.bench.ts";
 import { benchHttp } from "./http.bench.ts";
+import { benchJobs } from "./jobs.bench.ts";
 import { benchPlanPage } from "./plan-page.bench.ts";
 import { benchScaleOut } from "./scale-out.bench.ts";
 
@@ -19,6 +20,8 @@ await benchHttp();
 await benchHotRoutes();
 if (await postgresAnswers()) await benchScaleOut();
 else console.log("\nScale-out: skipped (no PostgreSQL at PG_ADMIN_URL)");
+// jobs per minute for one worker and two; it says so and skips when no Redis answers
+await benchJobs();
 await benchFaceEditor();
 await benchPlanPage();
 await benchCloudSession();

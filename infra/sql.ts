@@ -16,6 +16,8 @@
 
 import Database, { type Statement } from "better-sqlite3";
 import pg from "pg";
+import type { InstanceBus } from "./bus.ts";
+import { CATALOGUE_CHANNEL, type CacheKey, type CatalogueChange, keysOf } from "./catalogue-cache.ts";
 
 export interface SqlReader {
   /** The first row, or undefined. */
@@ -25,13 +27,15 @@ export interface SqlReader {
    * A value built from tables the app rarely writes (the shop's SKUs), kept until the database
    * changes: on SQLite until any other connection commits (Prisma's in this process, a seed, or
    * `npm run content` in another; `PRAGMA data_version`); on PostgreSQL, which has no such
-   * counter, for at most `CACHE_TTL_MS`. Never per-user data.
+   * counter, until a catalogue change arrives on the instance bus (with `REDIS_URL`; decision 038),
+   * or for at most `CACHE_TTL_MS` while there is no bus or its subscription is down. The key names
+   * the tables the value is read from (infra/catalogue-cache.ts). Never per-user data.
    */
-  cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T>;
+  cached<T>(key: CacheKey, load: (reader: SqlReader) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** How long a `cached` value lives on PostgreSQL (SQLite's are exact). */
+/** How long a `cached` value lives on PostgreSQL without a healthy bus (SQLite's are exact). */
 export const CACHE_TTL_MS = 1000;
 
 /** Whether a DATABASE_URL names PostgreSQL (else it is a SQLite `file:`). */
@@ -47,8 +51,16 @@ export const sqliteFile = (url: string) => url.replace(/^file:/, "");
  */
 export const sqlDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
-export function createSqlReader(url: string): SqlReader {
-  return isPostgresUrl(url) ? createPgReader(url) : createSqliteReader(url);
+export interface ReaderOptions {
+  /**
+   * The instances' bus (REDIS_URL): on PostgreSQL, cached values are then kept until a change
+   * message names their tables. SQLite's `data_version` is exact already and does not use it.
+   */
+  bus?: InstanceBus | null;
+}
+
+export function createSqlReader(url: string, options: ReaderOptions = {}): SqlReader {
+  return isPostgresUrl(url) ? createPgReader(url, options.bus ?? null) : createSqliteReader(url);
 }
 
 function createSqliteReader(url: string): SqlReader {
@@ -83,7 +95,7 @@ function createSqliteReader(url: string): SqlReader {
   const reader: SqlReader = {
     get: async <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
     all: async <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
-    async cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T> {
+    async cached<T>(key: CacheKey, load: (reader: SqlReader) => Promise<T>): Promise<T> {
       // Asked before loading: a commit that lands during the load leaves the entry one version
       // behind, so the next call loads again.
       const version = dataVersion();
@@ -114,7 +126,7 @@ const PG_TYPES: Record<number, (text: string) => unknown> = {
   1700: Number, // numeric
 };
 
-function createPgReader(url: string): SqlReader {
+function createPgReader(url: string, bus: InstanceBus | null): SqlReader {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_READ_POOL_MAX ?? 5),
@@ -142,18 +154,35 @@ function createPgReader(url: string): SqlReader {
   const run = async <T>(sql: string, params: unknown[]) =>
     (await pool.query({ ...prepare(sql), values: values(params) })).rows as T[];
   const memo = new Map<string, { at: number; value: unknown }>();
+  // Bumped by every invalidation: a load that began before one does not keep what it read.
+  let generation = 0;
+  const drop = (keys: readonly string[] | null) => {
+    generation++;
+    if (keys === null) memo.clear();
+    else for (const key of keys) memo.delete(key);
+  };
+  const unlisten = bus?.listen(CATALOGUE_CHANNEL, (_channel, body) => {
+    const tables = (body as Partial<CatalogueChange> | null)?.tables;
+    drop(Array.isArray(tables) ? keysOf(tables) : null);
+  });
+  // Messages sent while the subscription was down are lost: nothing kept before it came back holds.
+  const unreset = bus?.onResubscribed(() => drop(null));
   const reader: SqlReader = {
     get: async <T>(sql: string, ...params: unknown[]) => (await run<T>(sql, params))[0],
     all: <T>(sql: string, ...params: unknown[]) => run<T>(sql, params),
-    async cached<T>(key: string, load: (reader: SqlReader) => Promise<T>): Promise<T> {
+    async cached<T>(key: CacheKey, load: (reader: SqlReader) => Promise<T>): Promise<T> {
       const hit = memo.get(key);
-      if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value as T;
+      // With a subscribed bus a value lives until a change names its table; otherwise 1 s.
+      if (hit && (bus?.healthy() || Date.now() - hit.at < CACHE_TTL_MS)) return hit.value as T;
       const at = Date.now();
+      const before = generation;
       const value = await load(reader);
-      memo.set(key, { at, value });
+      if (generation === before) memo.set(key, { at, value });
       return value;
     },
     close: async () => {
+      unlisten?.();
+      unreset?.();
       memo.clear();
       await pool.end();
     },

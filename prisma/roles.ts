@@ -293,21 +293,26 @@ export const SYSTEM_ROLES = ROLES.filter((r) => !r.shop).map(row);
 /** The shop's avatar models, seeded with the shop's products (prisma/shop.ts). */
 export const SHOP_ROLES = ROLES.filter((r) => r.shop).map(row);
 
-/** Roles inserted when missing, their definition refreshed when it changed. */
-export async function upsertRoles(db: Db, roles: readonly (typeof SYSTEM_ROLES)[number][]) {
+/** Roles inserted when missing, their definition refreshed when it changed; answers how many were written. */
+export async function upsertRoles(db: Db, roles: readonly (typeof SYSTEM_ROLES)[number][]): Promise<number> {
   const existing = new Map(
     (await db.role.findMany({ where: { id: { in: roles.map((r) => r.id) } } })).map((r) => [r.id, r]),
   );
+  let written = 0;
   for (const role of roles) {
     const current = existing.get(role.id);
-    if (!current) await db.role.create({ data: role });
-    else if (
+    if (!current) {
+      await db.role.create({ data: role });
+      written++;
+    } else if (
       current.faceParams !== role.faceParams ||
       current.appearance !== role.appearance ||
       current.tier !== role.tier ||
       current.licence !== role.licence
     ) {
       await db.role.update({ where: { id: role.id }, data: role });
+      written++;
     }
   }
+  return written;
 }

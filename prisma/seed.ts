@@ -4,6 +4,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { announceCatalogueChange, type CatalogueTable } from "../infra/catalogue-cache.ts";
 import { createDb, type Db } from "../infra/db.ts";
 import { loadEnv } from "../infra/env.ts";
 import { hashPassword } from "../server/areas/account/password.ts";
@@ -27,7 +28,14 @@ export const DEMO_ACCOUNTS = [
 
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-export async function seed(db: Db): Promise<readonly DemoAccount[]> {
+/**
+ * `announce` tells running instances which cached catalogue tables changed (with REDIS_URL:
+ * `announceCatalogueChange`, decision 038); a seed that changed nothing announces nothing.
+ */
+export async function seed(
+  db: Db,
+  announce?: (tables: CatalogueTable[]) => Promise<unknown>,
+): Promise<readonly DemoAccount[]> {
   const existing = new Set(
     (
       await db.user.findMany({ where: { email: { in: DEMO_ACCOUNTS.map((a) => a.email) } }, select: { email: true } })
@@ -38,11 +46,14 @@ export async function seed(db: Db): Promise<readonly DemoAccount[]> {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     for (const account of missing) await createUser(db, account, passwordHash);
   }
-  await seedRoles(db);
+  const roles = await seedRoles(db);
   await seedCatalogue(db);
-  await seedShop(db);
+  const shop = await seedShop(db);
   await syncContent(db);
   await seedIpCodes(db);
+  const changed = new Set<CatalogueTable>(shop);
+  if (roles) changed.add("Role");
+  if (changed.size) await announce?.([...changed]);
   return DEMO_ACCOUNTS;
 }
 
@@ -107,8 +118,9 @@ export async function seedCatalogue(db: Db) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const db = createDb(loadEnv().DATABASE_URL);
-  await seed(db);
+  const env = loadEnv();
+  const db = createDb(env.DATABASE_URL);
+  await seed(db, (tables) => announceCatalogueChange(env, tables));
   await db.$disconnect();
   console.log(`Seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD}).`);
 }

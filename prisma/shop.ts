@@ -6,6 +6,7 @@
  * editions, must be seeded before it.
  */
 
+import type { CatalogueTable } from "../infra/catalogue-cache.ts";
 import type { Db } from "../infra/db.ts";
 import { roleNamesColumn } from "../shared/json-column.ts";
 import { catalogueItem } from "../shared/plan/catalogue.ts";
@@ -41,8 +42,9 @@ const labelKey = (labels: { kind: string; label: string }[]) =>
     .sort()
     .join(",");
 
-export async function seedShop(db: Db) {
-  await upsertRoles(db, SHOP_ROLES);
+/** The shop's products and avatar models; answers the cached catalogue tables it changed (decision 038). */
+export async function seedShop(db: Db): Promise<CatalogueTable[]> {
+  const roles = await upsertRoles(db, SHOP_ROLES);
   const existing = new Map((await db.shopSku.findMany({ include: { labels: true } })).map((r) => [r.id, r]));
   const writes = [];
   for (const [featured, product] of SHOP_PRODUCTS.entries()) {
@@ -81,4 +83,5 @@ export async function seedShop(db: Db) {
   const gone = [...existing.values()].filter((r) => !known.has(r.id) && r.listed).map((r) => r.id);
   if (gone.length) writes.push(db.shopSku.updateMany({ where: { id: { in: gone } }, data: { listed: false } }));
   if (writes.length) await db.$transaction(writes);
+  return [...(roles ? (["Role"] as const) : []), ...(writes.length ? (["ShopSku"] as const) : [])];
 }

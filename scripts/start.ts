@@ -4,6 +4,7 @@
  * go and who to log in as.
  */
 
+import { announceCatalogueChange } from "../infra/catalogue-cache.ts";
 import { createDb } from "../infra/db.ts";
 import { loadEnv } from "../infra/env.ts";
 import { DEMO_PASSWORD, seed, unusedDemoIpCodes } from "../prisma/seed.ts";
@@ -29,7 +30,8 @@ if (process.env.SKIP_CLIENTS_BUILD !== "1") {
 }
 migrate(env.DATABASE_URL);
 const db = createDb(env.DATABASE_URL);
-const accounts = await seed(db);
+// a new system avatar or shop product: the site's other running instances drop their cached lists
+const accounts = await seed(db, (tables) => announceCatalogueChange(env, tables));
 const ipCodes = await unusedDemoIpCodes(db);
 await db.$disconnect();
 

@@ -16,6 +16,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import type { Logger } from "pino";
+import { createInstanceBus } from "../infra/bus.ts";
 import { createDb, type Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
 import { rateLimitRedis } from "../infra/redis.ts";
@@ -33,7 +34,7 @@ import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
 import { cloudSocketRoutes } from "./areas/live/cloud-socket.ts";
-import { createLocalPush } from "./areas/live/push.ts";
+import { createLocalPush, createRedisPush } from "./areas/live/push.ts";
 import { livePublicRoutes, liveRoutes } from "./areas/live/routes.ts";
 import { createMemorySlots, createRedisSlots } from "./areas/live/slots.ts";
 import { liveSocketRoutes } from "./areas/live/socket.ts";
@@ -99,7 +100,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const signedExample = env.MEDIA_URLS === "signed" ? await storage.signedUrl("origin.png", 120) : null;
   const mediaOrigins = signedExample ? [new URL(signedExample).origin] : [];
   const secret = loadSecret(env.DATA_DIR, env.JWT_SECRET);
-  const reads = createSqlReader(env.DATABASE_URL);
+  // With REDIS_URL the instances of the site talk: catalogue invalidations, live pushes (decision 038).
+  const bus = env.REDIS_URL ? createInstanceBus(env.REDIS_URL, env.QUEUE_PREFIX, app.log) : null;
+  const reads = createSqlReader(env.DATABASE_URL, { bus });
   const tokens = createTokenService(db, reads, secret, env.TOKEN_TTL_SECONDS);
   const jobs = options.jobs ?? (await createJobRunner(env, { db, storage, log: app.log }));
   const outbox = createOutbox({
@@ -111,8 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const codeKey = createHmac("sha256", secret).update("verification-codes").digest();
   const clock = options.clock ?? { now: () => new Date() };
-  // in-process push for the live studio; Redis pub/sub behind the same interface for several instances
-  const live = createLocalPush();
+  // the live studio's push: in-process, or through the bus to every instance's sockets
+  const live = bus ? createRedisPush(bus, app.log) : createLocalPush();
   // cloud sessions: the render slots are site-wide (Redis) when instances share a Redis
   const leaseMs = env.CLOUD_SLOT_LEASE_SECONDS * 1000;
   const slots = env.REDIS_URL
@@ -126,7 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await renderer.close();
     await slots.close();
     await jobs.close();
+    await live.close();
     await reads.close();
+    await bus?.close();
     storage.close();
     if (!options.db) await db.$disconnect();
   });

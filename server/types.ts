@@ -43,7 +43,7 @@ export interface Deps {
   storage: Storage;
   jobs: JobRunner;
   tokens: TokenService;
-  /** Interactions to the live studio and the OBS sources (in-process; see areas/live/push.ts). */
+  /** Interactions to the live studio and the OBS sources, on every instance (areas/live/push.ts). */
   live: LivePush;
   /** Cloud sessions' render slots, site-wide (Redis with REDIS_URL, else in memory; docs/decisions/037). */
   slots: RenderSlots;

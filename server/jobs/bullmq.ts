@@ -42,9 +42,16 @@ export function createBullRunner(
     events.set(name, queueEvents);
   }
 
+  // One connect at a time: jobs asked for together before the first connect (a busy boot) share it
+  // (a second `connect()` while connecting rejects, and a ping without the offline queue fails).
+  let connecting: Promise<void> | null = null;
   async function healthy() {
     try {
-      if (probe.status === "wait" || probe.status === "end") await probe.connect();
+      if (!connecting && (probe.status === "wait" || probe.status === "end"))
+        connecting = probe.connect().finally(() => {
+          connecting = null;
+        });
+      if (connecting) await connecting;
       return (await probe.ping()) === "PONG";
     } catch {
       return false;

@@ -114,7 +114,7 @@ export type LiveTriggerBody = Static<typeof LiveTriggerBody>;
 export const LiveTriggerData = Type.Object({
   /** Interactions that fired (0 when the plan has none for this event). */
   matched: Type.Integer(),
-  /** Studio and OBS-source sockets the push reached. */
+  /** Studio and OBS-source sockets the push reached, on every instance (decision 038). */
   delivered: Type.Integer(),
   pushes: Type.Array(
     Type.Object({

@@ -327,7 +327,7 @@ export function createLiveService(
           text: body.text ?? null,
           at: clock.now().toISOString(),
         };
-        delivered = Math.max(delivered, live.publish(userId, push));
+        delivered = Math.max(delivered, await live.publish(userId, push));
         pushes.push({
           id: push.id,
           interactId,

@@ -6,6 +6,7 @@ import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import type { PreviewHandle } from "../../three/plan/types.ts";
 import { buildPlanLook } from "../plan/index.ts";
 import { obsPlan } from "./api.ts";
+import { obsOnAir, obsPlays } from "./obs-air.ts";
 import { playInteraction } from "./playback.ts";
 import { connectLiveSocket } from "./socket.ts";
 import "./studio.css";
@@ -16,7 +17,8 @@ const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
  * /live/obs?key=…&size=720|1080: the OBS browser source. The key owner's used plan, the avatar alone
  * on a transparent background at exactly 1280×720 or 1920×1080, no UI; interactions arrive through
  * the socket (authenticated by the key) and play here. A wrong or revoked key draws nothing and
- * says so in the page's state (`data-state`), never on the stream.
+ * says so in the page's state (`data-state`), never on the stream. When the studio's session ends
+ * the avatar fades out and stops reacting until the next Go live (`data-air`; obs-air.ts).
  */
 export function ObsPage() {
   const { t } = useTranslation();
@@ -29,6 +31,8 @@ export function ObsPage() {
   const [plan, setPlan] = useState<PlanInfo | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "refused" | "empty">("loading");
   const preview = useRef<PreviewHandle>(null);
+  const [onAir, setOnAir] = useState(true);
+  const air = useRef(true);
 
   // a transparent page: OBS composes it over the streamer's own scene
   useEffect(() => {
@@ -59,7 +63,9 @@ export function ObsPage() {
   }, [key]);
 
   const onMessage = useCallback((message: LiveServerMessage) => {
-    if (message.type === "interaction") playInteraction(message, preview.current);
+    if (obsPlays(air.current, message)) playInteraction(message, preview.current);
+    air.current = obsOnAir(air.current, message);
+    setOnAir(air.current);
   }, []);
   useEffect(() => {
     if (state !== "ready") return;
@@ -74,7 +80,14 @@ export function ObsPage() {
 
   const look = useMemo(() => (plan ? buildPlanLook(plan) : null), [plan]);
   return (
-    <div ref={root} className="obs" data-testid="obs-source" data-state={state} style={{ width, height }}>
+    <div
+      ref={root}
+      className={onAir ? "obs" : "obs obs--off-air"}
+      data-testid="obs-source"
+      data-state={state}
+      data-air={onAir ? "on" : "off"}
+      style={{ width, height }}
+    >
       {look && plan && (
         <Suspense fallback={null}>
           <PlanPreview
@@ -83,6 +96,7 @@ export function ObsPage() {
             label={t("live.sceneLabel", { name: plan.name })}
             transparent={!scene}
             onAir
+            paused={!onAir}
           />
         </Suspense>
       )}

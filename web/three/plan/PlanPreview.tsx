@@ -46,6 +46,8 @@ export interface PlanPreviewProps {
    * browser's reduced-motion setting says. Everywhere else the viewer's own setting rules.
    */
   onAir?: boolean;
+  /** Draw nothing new (the OBS source off air, hidden): the last frame stays, nothing is spent. */
+  paused?: boolean;
 }
 
 /** The orbit, pulled back in a narrow box so the shoulders and the pets beside them still fit. */
@@ -135,7 +137,15 @@ function Dressed({
   );
 }
 
-export function PlanPreview({ look, label, handleRef, ref, transparent = false, onAir = false }: PlanPreviewProps) {
+export function PlanPreview({
+  look,
+  label,
+  handleRef,
+  ref,
+  transparent = false,
+  onAir = false,
+  paused = false,
+}: PlanPreviewProps) {
   const controller = useMemo(() => createController(), []);
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
@@ -183,7 +193,7 @@ export function PlanPreview({ look, label, handleRef, ref, transparent = false, 
         role="img"
       >
         <Clock controller={controller} />
-        <Pace controller={controller} alive={onAir || (onScreen && !reducedMotion)} content={content} />
+        <Pace controller={controller} alive={!paused && (onAir || (onScreen && !reducedMotion))} content={content} />
         <Orbit />
         <PlanStage scene={scene} effects={effects} controller={controller} bare={transparent} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
