@@ -11,7 +11,9 @@
  * meter) ends the stream with `{type: "ended"}`: 1210 'Time limit exceeded' when the hours ran out.
  * The stream closing ends the session.
  */
+
 import type { AddressInfo } from "node:net";
+import type { WebSocket } from "ws";
 import { CODES, type CodeName } from "../../../shared/codes.ts";
 import { LANGUAGES, type Language } from "../../../shared/constants.ts";
 import {
@@ -31,15 +33,8 @@ const AUTH_TIMEOUT_MS = 10_000;
 /** Frames wait in the socket's buffer up to this much; beyond it a frame is dropped, not queued. */
 const MAX_BUFFERED_BYTES = 1_500_000;
 
-interface CloudSocket {
-  readonly readyState: number;
-  readonly OPEN: number;
-  readonly bufferedAmount: number;
-  send(data: string | Buffer, options?: { binary: boolean }): void;
-  close(code?: number, reason?: string): void;
-  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
-  on(event: "close", listener: () => void): void;
-}
+/** The socket @fastify/websocket hands over: ws's WebSocket. */
+type CloudSocket = WebSocket;
 
 /** Where the render worker finds this instance: CLOUD_RENDER_BASE_URL, or its own listening address. */
 export function renderBaseUrl(app: App): string | null {
