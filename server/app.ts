@@ -29,6 +29,7 @@ import { contentRoutes } from "./areas/content/routes.ts";
 import { customMadePublicRoutes, customMadeRoutes } from "./areas/custom/routes.ts";
 import { devRoutes } from "./areas/dev/routes.ts";
 import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
+import { modelRoutes } from "./areas/models/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
@@ -209,6 +210,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(clientSceneRoutes);
 
+  await app.register(modelRoutes);
+
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   const hasWeb = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
   if (hasWeb) {
@@ -230,7 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Paths outside the API are the web app's routes: the router in the page decides.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    const apiLike = /^\/(web-api|media|dev|clients)(\/|$)/.test(url);
+    const apiLike = /^\/(web-api|media|dev|clients|models)(\/|$)/.test(url);
     if (hasWeb && !apiLike && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }

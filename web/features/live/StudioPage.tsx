@@ -22,6 +22,7 @@ import {
   useStudioInit,
   useUsedPlan,
 } from "./api.ts";
+import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { clock } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
@@ -230,6 +231,8 @@ function Studio({ info }: { info: PlanInfo }) {
           )}
           {chosen && !chosen.allowed && <p className="studio__hint">{t("studio.lockedHint")}</p>}
         </section>
+
+        {canGoLive && (mode === "face" || mode === "halfBody") && <CapturePanel mode={mode} preview={preview} />}
 
         {info.expressions.length > 0 && (
           <section className="studio__section" aria-labelledby="studio-expressions">

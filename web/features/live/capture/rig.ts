@@ -114,7 +114,7 @@ export function measures(mesh: readonly Point[]) {
     return Math.hypot(ax - bx, ay - by);
   };
   const y = (i: number) => f.p(i)[1];
-  const eye = (e: (typeof MESH)["eyeLeft"], iris: number) => {
+  const eye = (e: { outer: number; inner: number; upper: number; lower: number }, iris: number) => {
     const [ox, oy] = f.p(e.outer);
     const [ix, iy] = f.p(e.inner);
     const width = Math.max(1e-6, Math.hypot(ox - ix, oy - iy));

@@ -1,0 +1,136 @@
+/**
+ * Face capture in the live studio (docs/decisions/036), in Chromium with a fake camera: a y4m made
+ * from the fixture photo, alternating a closed and an opened mouth every two seconds. The avatar's
+ * mouth-open morph (jawOpen, as the preview last drew it: window.__avalive.morphs) follows the
+ * video; a refused and a missing camera say so in words; the session is recorded with its mode.
+ * Its own browser: the fake camera is a launch flag.
+ */
+import os from "node:os";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
+import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
+import { CHROMIUM_ARGS, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+
+let browser: Browser;
+let camera: FakeCamera;
+beforeAll(async () => {
+  camera = await writeFakeCamera(path.join(os.tmpdir(), `avalive-face-${process.pid}.y4m`), { fps: 10, hold: 20 });
+  browser = await launchWithCamera(camera.file);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Chromium with a fake camera playing `file`, and its permission prompt answered yes. */
+export function launchWithCamera(file: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      ...CHROMIUM_ARGS,
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
+  });
+}
+
+const jawOpen = (page: Page) => page.evaluate(() => window.__avalive?.morphs.jawOpen ?? null);
+
+async function studioInMode(page: Page, token: string, mode: "face" | "halfBody") {
+  await openWithToken(page, baseUrl, token, "/live/studio");
+  await page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId(`live-mode-${mode}`).check();
+}
+
+describe("live face capture", () => {
+  it("drives the avatar's mouth from the camera, and records the session's mode", async () => {
+    const { token } = await memberWithPlan(baseUrl, "Face night", { use: true });
+    const page = await newPage(browser, { language: "EN" });
+    await studioInMode(page, token, "face");
+    expect(await page.getByTestId("capture-status").getAttribute("data-state")).toBe("off");
+    await page.getByTestId("capture-start").click();
+    await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId("capture-status").innerText()).toBe("Tracking your face");
+    // the self-view plays the camera
+    expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
+
+    // sample the avatar's jawOpen in the page (the page is busy: tracking and drawing in software)
+    // for two loops of the video (2 s closed, 2 s open)
+    const loop = ((camera.hold * 2) / camera.fps) * 1000;
+    await page.evaluate(() => {
+      const w = window as unknown as { __jaw: number[] };
+      w.__jaw = [];
+      setInterval(() => {
+        const v = window.__avalive?.morphs.jawOpen;
+        if (typeof v === "number") w.__jaw.push(v);
+      }, 100);
+    });
+    await page.waitForTimeout(loop * 2);
+    const samples = await page.evaluate(() => (window as unknown as { __jaw: number[] }).__jaw);
+    // a short frame sequence of the studio following the camera
+    for (let i = 0; i < 6; i++) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, `live-face-seq-${i}.png`) });
+      await page.waitForTimeout(loop / 6);
+    }
+    const high = samples.filter((v) => v > 0.65).length;
+    const low = samples.filter((v) => v < 0.45).length;
+    // both mouths show, each for a good share of the time, and the avatar switches between them
+    let switches = 0;
+    let state: "open" | "closed" | null = null;
+    for (const v of samples) {
+      const next = v > 0.65 ? "open" : v < 0.45 ? "closed" : state;
+      if (state && next !== state) switches++;
+      state = next;
+    }
+    console.log(`jawOpen samples: ${samples.map((v) => v.toFixed(2)).join(" ")}`);
+    expect(samples.length).toBeGreaterThan(20);
+    expect(high).toBeGreaterThan(samples.length / 6);
+    expect(low).toBeGreaterThan(samples.length / 6);
+    expect(switches).toBeGreaterThanOrEqual(2);
+    await screenshot(page, "live-face-tracking");
+    const stats = await page.evaluate(() => window.__avalive?.capture);
+    expect(stats?.faces).toBeGreaterThan(5);
+
+    // going live in face mode records the mode
+    await page.getByTestId("live-start").click();
+    await page.getByTestId("live-on-air").waitFor();
+    await page.getByTestId("live-end").click();
+    await page.getByTestId("live-off-air").waitFor();
+    const records = await apiData<{ records: { mode: string }[] }>(baseUrl, "/web-api/v1/live/history/getListPage?page=1", {
+      token,
+    });
+    expect(records.records[0]?.mode).toBe("face");
+
+    // stopping the camera gives the avatar its own life back
+    await page.getByTestId("capture-stop").click();
+    await page.locator('[data-testid="capture-status"][data-state="off"]').waitFor();
+    expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
+    expect(page.errors).toEqual([]);
+  }, 240_000);
+
+  it("says in words when the camera is refused or missing", async () => {
+    const { token } = await memberWithPlan(baseUrl, "No camera", { use: true });
+    for (const [name, state, language, text] of [
+      ["NotAllowedError", "denied", "EN", "Camera access was refused."],
+      ["NotFoundError", "noCamera", "ZH_CN", "未找到摄像头"],
+    ] as const) {
+      const page = await newPage(browser, { language });
+      // the browser's answer to getUserMedia, as a user's refusal or a machine without a camera gives it
+      await page.addInitScript((errorName) => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", errorName));
+      }, name);
+      await studioInMode(page, token, "face");
+      await page.getByTestId("capture-start").click();
+      const status = page.locator(`[data-testid="capture-status"][data-state="${state}"]`);
+      await status.waitFor();
+      expect(await status.getAttribute("role")).toBe("alert");
+      expect(await status.innerText()).toContain(text);
+      await screenshot(page, `live-face-${state}`);
+      await page.context().close();
+    }
+  }, 120_000);
+});
