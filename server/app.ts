@@ -125,7 +125,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets a page compile WebAssembly (the studio's face tracker runs TensorFlow.js's
+        // wasm build, served by us: docs/decisions/036); it permits no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...mediaOrigins],
         connectSrc: ["'self'", ...mediaOrigins],

@@ -8,8 +8,10 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { type Browser, chromium } from "playwright-core";
 import sharp from "sharp";
 import { ROOT } from "../../scripts/lib.ts";
+import { CHROMIUM_ARGS } from "../e2e/browser.ts";
 
 export const FACE_PHOTO = path.join(ROOT, "tests", "fixtures", "images", "astronaut.png");
 
@@ -120,3 +122,17 @@ export async function writeFakeCamera(
   }
   return { file, fps, hold };
 }
+
+/** Chromium with a fake camera playing `file`, and its permission prompt answered yes. */
+export function launchWithCamera(file: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      ...CHROMIUM_ARGS,
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
+  });
+}
+

@@ -29,6 +29,13 @@ describe("face-capture models", () => {
     }
   });
 
+  it("lets pages compile WebAssembly, and still no JavaScript eval", async () => {
+    const res = await t.request.get("/web-api/p1/base/config");
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toMatch(/'unsafe-eval'/);
+  });
+
   it("answers nothing else from those packages", async () => {
     for (const url of [
       "/models/human/faceres.json",

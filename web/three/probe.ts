@@ -29,7 +29,15 @@ interface AvaliveProbe {
   /** The morph weights the plan preview's avatar last drew (ARKit names), e.g. `morphs.jawOpen`. */
   morphs: Record<string, number>;
   /** Webcam capture (docs/decisions/036): results applied to the avatar and their latency. */
-  capture: { applied: number; latencies: number[]; tracked: number; faces: number; inferMs: number[] };
+  capture: {
+    applied: number;
+    latencies: number[];
+    tracked: number;
+    faces: number;
+    inferMs: number[];
+    /** TensorFlow.js's backend the tracker runs on (wasm here). */
+    backend: string | null;
+  };
 }
 
 const state = { frames: 0, last: null as SliderApplied | null };
@@ -50,7 +58,7 @@ function probe(): AvaliveProbe {
       mountedAt: null,
       played: [],
       morphs: {},
-      capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [] },
+      capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [], backend: null },
     };
   }
   return window.__avalive;
@@ -107,4 +115,9 @@ export function reportTracked(ms: number, face: boolean): void {
   c.tracked++;
   if (face) c.faces++;
   c.inferMs = [...c.inferMs.slice(-119), ms];
+}
+
+/** The tracker's models are loaded, on this backend. */
+export function reportTrackerBackend(backend: string): void {
+  probe().capture.backend = backend;
 }

@@ -10,7 +10,7 @@
  */
 import type { Config, Human } from "@vladmandic/human";
 import type { Capture } from "../../../three/plan/types.ts";
-import { reportTracked } from "../../../three/probe.ts";
+import { reportTracked, reportTrackerBackend } from "../../../three/probe.ts";
 import { OneEuroBank, type OneEuroOptions } from "./oneEuro.ts";
 import { type Point, rigBody, rigFace } from "./rig.ts";
 
@@ -109,6 +109,7 @@ async function loadHuman(body: boolean): Promise<Human> {
       const { Human } = await import("@vladmandic/human");
       const human = new Human(humanConfig(loadedBody));
       await human.load();
+      reportTrackerBackend(human.tf.getBackend());
       return human;
     })();
     loaded.catch(() => {
