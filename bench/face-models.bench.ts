@@ -16,7 +16,6 @@ import sharp from "sharp";
 import { ROOT } from "../scripts/lib.ts";
 import { launchBrowser } from "../tests/e2e/browser.ts";
 import { FACE_PHOTO, openMouthPhoto } from "../tests/helpers/fake-camera.ts";
-import { median } from "./face-editor.bench.ts";
 
 const ORIGIN = "http://models.bench";
 const RUNS = 12;
@@ -58,7 +57,10 @@ export async function servedPage(images: Record<string, Buffer>): Promise<{ page
       if (!url.pathname.startsWith(prefix)) continue;
       const file = path.join(dir, url.pathname.slice(prefix.length));
       if (!file.startsWith(dir) || !fs.existsSync(file)) break;
-      return route.fulfill({ contentType: TYPES[path.extname(file)] ?? "application/octet-stream", body: fs.readFileSync(file) });
+      return route.fulfill({
+        contentType: TYPES[path.extname(file)] ?? "application/octet-stream",
+        body: fs.readFileSync(file),
+      });
     }
     return route.fulfill({ status: 404, body: "" });
   });
@@ -170,7 +172,9 @@ export async function benchFaceModels() {
   ]);
   const base = runs[0] as ModelRun;
   console.log("\nFace-capture models in Chromium (SwiftShader), 640x480 frame, median of", RUNS, "detections");
-  console.log(`  ${"model / backend".padEnd(22)}${"load".padStart(9)}${"detect".padStart(10)}${"fps".padStart(7)}${"vs base".padStart(9)}   lips closed / open`);
+  console.log(
+    `  ${"model / backend".padEnd(22)}${"load".padStart(9)}${"detect".padStart(10)}${"fps".padStart(7)}${"vs base".padStart(9)}   lips closed / open`,
+  );
   for (const r of runs) {
     const lip = (v: number | null) => (v === null ? "  none" : v.toFixed(3).padStart(6));
     console.log(

@@ -69,7 +69,10 @@ export async function benchLiveTracking() {
   try {
     const { baseUrl } = server;
     const token = await apiLogin(baseUrl, "silver@demo.avalive.dev");
-    const planId = (await call(baseUrl, token, "planInfo/addPlanInfo", { roleId: "sys-f-01", roleType: "1" })) as string;
+    const planId = (await call(baseUrl, token, "planInfo/addPlanInfo", {
+      roleId: "sys-f-01",
+      roleType: "1",
+    })) as string;
     await call(baseUrl, token, "planInfo/usePlan", { planId });
 
     // baseline 1: the bare model, one frame after another
@@ -98,12 +101,28 @@ export async function benchLiveTracking() {
     console.log("\nLive face capture (headless Chromium, SwiftShader, fake camera 640x480 at 10 fps)");
     console.log(line("baseline  bare model (face mesh + irises, wasm), per frame", `${bare.detectMs.toFixed(0)} ms`));
     console.log(line("baseline  bare model, frames per second", `${bareFps.toFixed(1)} fps`, 1));
-    console.log(line("studio: camera frames tracked per second", `${live.tracked.toFixed(1)} fps`, live.tracked / bareFps));
-    console.log(line("studio: tracking results drawn on the avatar per second", `${live.applied.toFixed(1)} fps`, live.applied / bareFps));
-    console.log(line("studio: model time per frame, median (beside the drawing)", `${median(live.inferMs).toFixed(0)} ms`, median(live.inferMs) / bare.detectMs));
+    console.log(
+      line("studio: camera frames tracked per second", `${live.tracked.toFixed(1)} fps`, live.tracked / bareFps),
+    );
+    console.log(
+      line(
+        "studio: tracking results drawn on the avatar per second",
+        `${live.applied.toFixed(1)} fps`,
+        live.applied / bareFps,
+      ),
+    );
+    console.log(
+      line(
+        "studio: model time per frame, median (beside the drawing)",
+        `${median(live.inferMs).toFixed(0)} ms`,
+        median(live.inferMs) / bare.detectMs,
+      ),
+    );
     console.log(line("studio: face-to-frame latency, median", `${median(live.latencies).toFixed(0)} ms`));
     console.log(line("baseline  studio avatar frames per second, no capture", `${drawOnly.fps.toFixed(1)} fps`, 1));
-    console.log(line("studio avatar frames per second, with capture", `${live.fps.toFixed(1)} fps`, live.fps / drawOnly.fps));
+    console.log(
+      line("studio avatar frames per second, with capture", `${live.fps.toFixed(1)} fps`, live.fps / drawOnly.fps),
+    );
     console.log(line("start camera -> tracking (models load, warm-up)", `${startMs} ms`));
     return { bare, drawOnly, live, startMs };
   } finally {

@@ -25,8 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const jawOpen = (page: Page) => page.evaluate(() => window.__avalive?.morphs.jawOpen ?? null);
-
 async function studioInMode(page: Page, token: string, mode: "face" | "halfBody") {
   await openWithToken(page, baseUrl, token, "/live/studio");
   await page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
@@ -45,25 +43,20 @@ describe("live face capture", () => {
     // the self-view plays the camera
     expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
 
-    // sample the avatar's jawOpen in the page (the page is busy: tracking and drawing in software)
-    // for three loops of the video (2 s closed, 2 s open)
+    // the avatar's jawOpen as drawn with each tracking result, over three loops of the video
+    // (2 s closed, 2 s open); on this loaded 2-core machine the page gets through about one a second
     const loop = ((camera.hold * 2) / camera.fps) * 1000;
-    await page.evaluate(() => {
-      const w = window as unknown as { __jaw: number[] };
-      w.__jaw = [];
-      setInterval(() => {
-        const v = window.__avalive?.morphs.jawOpen;
-        if (typeof v === "number") w.__jaw.push(v);
-      }, 100);
-    });
+    const since = await page.evaluate(() => performance.now());
     await page.waitForTimeout(loop * 3);
-    const samples = await page.evaluate(() => (window as unknown as { __jaw: number[] }).__jaw);
+    const samples = await page.evaluate(
+      (t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
+      since,
+    );
     // a short frame sequence of the studio following the camera
     for (let i = 0; i < 6; i++) {
       await page.screenshot({ path: path.join(SCREENSHOTS, `live-face-seq-${i}.png`) });
       await page.waitForTimeout(loop / 6);
     }
-    // (on this loaded 2-core machine the page's timers may run only a few times a second)
     const high = samples.filter((v) => v > 0.55).length;
     const low = samples.filter((v) => v < 0.45).length;
     // both mouths show, each for a good share of the time, and the avatar switches between them
@@ -75,7 +68,7 @@ describe("live face capture", () => {
       state = next;
     }
     console.log(`jawOpen samples: ${samples.map((v) => v.toFixed(2)).join(" ")}`);
-    expect(samples.length).toBeGreaterThanOrEqual(8);
+    expect(samples.length).toBeGreaterThanOrEqual(6);
     expect(high).toBeGreaterThan(samples.length / 6);
     expect(low).toBeGreaterThan(samples.length / 6);
     expect(switches).toBeGreaterThanOrEqual(2);
@@ -90,9 +83,13 @@ describe("live face capture", () => {
     await page.getByTestId("live-on-air").waitFor();
     await page.getByTestId("live-end").click();
     await page.getByTestId("live-off-air").waitFor();
-    const records = await apiData<{ records: { mode: string }[] }>(baseUrl, "/web-api/v1/live/history/getListPage?page=1", {
-      token,
-    });
+    const records = await apiData<{ records: { mode: string }[] }>(
+      baseUrl,
+      "/web-api/v1/live/history/getListPage?page=1",
+      {
+        token,
+      },
+    );
     expect(records.records[0]?.mode).toBe("face");
 
     // stopping the camera gives the avatar its own life back

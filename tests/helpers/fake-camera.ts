@@ -24,7 +24,9 @@ const MOUTH = { row: 147, left: 186, right: 262, bottom: 196, drop: 16, centre: 
 export async function openMouthPhoto(photo = FACE_PHOTO): Promise<Buffer> {
   const { left, right, row, bottom, drop, centre, halfWidth } = MOUTH;
   const width = right - left;
-  const jaw = await sharp(photo).extract({ left, top: row, width, height: bottom - row }).toBuffer();
+  const jaw = await sharp(photo)
+    .extract({ left, top: row, width, height: bottom - row })
+    .toBuffer();
   // the gap: the lip line stretched down (the cheeks beside the mouth), then the mouth's inside
   const seam = await sharp(photo)
     .extract({ left, top: row - 2, width, height: 3 })
@@ -135,4 +137,3 @@ export function launchWithCamera(file: string): Promise<Browser> {
     ],
   });
 }
-

@@ -299,9 +299,9 @@ describe("live modes and records", () => {
       mode: "face",
     });
     const gold = await memberWithPlan("gold");
-    expect(
-      ok<{ mode: string }>(await post(gold.user.token, `${L}/session/start`, { mode: "halfBody" })),
-    ).toMatchObject({ mode: "halfBody" });
+    expect(ok<{ mode: string }>(await post(gold.user.token, `${L}/session/start`, { mode: "halfBody" }))).toMatchObject(
+      { mode: "halfBody" },
+    );
     // a mode the membership opens but that is not built yet
     const diamond = await memberWithPlan("diamond");
     expect((await post(diamond.user.token, `${L}/session/start`, { mode: "motion" })).body).toMatchObject({

@@ -24,7 +24,11 @@ export const HUMAN_MODELS = ["blazeface", "facemesh", "iris", "movenet-lightning
   `${m}.json`,
   `${m}.bin`,
 ]);
-export const TFJS_WASM = ["tfjs-backend-wasm.wasm", "tfjs-backend-wasm-simd.wasm", "tfjs-backend-wasm-threaded-simd.wasm"];
+export const TFJS_WASM = [
+  "tfjs-backend-wasm.wasm",
+  "tfjs-backend-wasm-simd.wasm",
+  "tfjs-backend-wasm-threaded-simd.wasm",
+];
 
 export async function modelRoutes(app: App) {
   const served = [

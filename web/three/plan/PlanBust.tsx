@@ -215,7 +215,7 @@ export function PlanBust({
     faceLive.current = live;
     if (capture && capture.seq !== lastSeq.current) {
       lastSeq.current = capture.seq;
-      reportCaptureApplied(capture.frameAt);
+      reportCaptureApplied(capture.frameAt, weights.jawOpen ?? 0);
     }
   }, -1);
 

@@ -3,7 +3,7 @@
  * and the actions an interaction can play on it. Items carry their catalogue `look`
  * (shared/plan/looks.ts) exactly as the plan calls answer it.
  */
-import type { Euler3 } from "./animation.ts";
+
 import type { Appearance, StoredFaceParams } from "../../../shared/schemas/roles.ts";
 
 export interface PreviewItem {
@@ -32,7 +32,8 @@ export interface PreviewAction {
  */
 export interface Capture {
   weights: Record<string, number>;
-  head: Euler3;
+  /** Radians, as animation.ts's Euler3: x nods down, y turns to the subject's left, z tilts. */
+  head: { x: number; y: number; z: number };
   body: { tilt: number; sway: number } | null;
   /** performance.now() of the camera frame it came from (for the face-to-frame latency). */
   frameAt: number;

@@ -47,7 +47,11 @@ export function CapturePanel({
 
   const start = async () => {
     stop();
-    const run = { stream: null as MediaStream | null, tracker: null as TrackerHandle | null, abort: new AbortController() };
+    const run = {
+      stream: null as MediaStream | null,
+      tracker: null as TrackerHandle | null,
+      abort: new AbortController(),
+    };
     running.current = run;
     setStatus("starting");
     try {
@@ -92,10 +96,15 @@ export function CapturePanel({
         />
         <div>
           {on ? (
-            <button type="button" className="btn btn--ghost" data-testid="capture-stop" onClick={() => {
-              stop();
-              setStatus("off");
-            }}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              data-testid="capture-stop"
+              onClick={() => {
+                stop();
+                setStatus("off");
+              }}
+            >
               {t("studio.capture.stop")}
             </button>
           ) : (

@@ -144,7 +144,9 @@ export async function startTracking(
   let status: CaptureStatus = "loading";
   let pending = 0;
   const setStatus = (s: CaptureStatus) => {
-    if (s !== status) options.onStatus((status = s));
+    if (s === status) return;
+    status = s;
+    options.onStatus(s);
   };
 
   const track = async (frameAt: number) => {
@@ -164,15 +166,22 @@ export async function startTracking(
     lastFace = performance.now();
     const rig = rigFace(face.mesh as unknown as Point[]);
     const smooth: Record<string, number> = {};
-    for (const [name, w] of Object.entries(rig.weights)) smooth[name] = Math.min(1, Math.max(0, weights.filter(name, w, t)));
-    const head = { x: angles.filter("x", rig.head.x, t), y: angles.filter("y", rig.head.y, t), z: angles.filter("z", rig.head.z, t) };
+    for (const [name, w] of Object.entries(rig.weights))
+      smooth[name] = Math.min(1, Math.max(0, weights.filter(name, w, t)));
+    const head = {
+      x: angles.filter("x", rig.head.x, t),
+      y: angles.filter("y", rig.head.y, t),
+      z: angles.filter("z", rig.head.z, t),
+    };
     let body: Capture["body"] = null;
     if (options.body) {
       const kp = result.body[0]?.keypoints ?? [];
       const left = kp.find((k) => k.part === "leftShoulder");
       const right = kp.find((k) => k.part === "rightShoulder");
       const raw = rigBody(
-        left && right ? { left: left.position as Point, right: right.position as Point, score: Math.min(left.score, right.score) } : null,
+        left && right
+          ? { left: left.position as Point, right: right.position as Point, score: Math.min(left.score, right.score) }
+          : null,
         video.videoWidth,
       );
       if (raw) body = { tilt: bodies.filter("tilt", raw.tilt, t), sway: bodies.filter("sway", raw.sway, t) };
