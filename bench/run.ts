@@ -2,8 +2,10 @@
 
 import { adminQuery } from "../tests/helpers/pg.ts";
 import { benchFaceEditor } from "./face-editor.bench.ts";
+import { benchFaceModels } from "./face-models.bench.ts";
 import { benchHotRoutes } from "./hot-routes.bench.ts";
 import { benchHttp } from "./http.bench.ts";
+import { benchLiveTracking } from "./live-tracking.bench.ts";
 import { benchPlanPage } from "./plan-page.bench.ts";
 import { benchScaleOut } from "./scale-out.bench.ts";
 
@@ -20,4 +22,6 @@ if (await postgresAnswers()) await benchScaleOut();
 else console.log("\nScale-out: skipped (no PostgreSQL at PG_ADMIN_URL)");
 await benchFaceEditor();
 await benchPlanPage();
+await benchFaceModels();
+await benchLiveTracking();
 process.exit(0);
