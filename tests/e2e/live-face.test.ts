@@ -11,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeCamera, launchWithCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
 import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
-import { newPage, SCREENSHOTS, screenshot } from "./browser.ts";
+import { apiLogin, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -97,6 +97,41 @@ describe("live face capture", () => {
     await page.locator('[data-testid="capture-status"][data-state="off"]').waitFor();
     expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
     expect(page.errors).toEqual([]);
+  }, 240_000);
+
+  it("half-body (gold): the avatar's body tilts with the shoulders", async () => {
+    // head and shoulders in the picture this time
+    const bust = await writeFakeCamera(path.join(os.tmpdir(), `avalive-bust-${process.pid}.y4m`), { crop: "bust" });
+    const own = await launchWithCamera(bust.file);
+    try {
+      const token = await apiLogin(baseUrl, "gold@demo.avalive.dev");
+      const planId = await apiData<string>(baseUrl, "/web-api/v1/base/planInfo/addPlanInfo", {
+        token,
+        body: { roleId: "sys-f-01", roleType: "1", name: "Shoulders" },
+      });
+      await apiData(baseUrl, "/web-api/v1/base/planInfo/usePlan", { token, body: { planId } });
+      const page = await newPage(own, { language: "EN" });
+      await studioInMode(page, token, "halfBody");
+      await page.getByTestId("capture-start").click();
+      await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
+      await expect
+        .poll(
+          () => page.evaluate(() => (window.__avalive?.capture.drawn ?? []).filter((d) => d.bodyTilt !== null).length),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBeGreaterThan(2);
+      // the photo's shoulders slope (her right one, the picture's left, is higher): a measurable tilt
+      const tilts = await page.evaluate(() =>
+        (window.__avalive?.capture.drawn ?? []).flatMap((d) => (d.bodyTilt === null ? [] : [d.bodyTilt])),
+      );
+      expect(Math.abs(tilts.at(-1) ?? 0)).toBeGreaterThan(0.01);
+      await screenshot(page, "live-halfbody-tracking");
+      expect(page.errors).toEqual([]);
+    } finally {
+      await own.close();
+    }
   }, 240_000);
 
   it("says in words when the camera is refused or missing", async () => {

@@ -15,8 +15,14 @@ import { CHROMIUM_ARGS } from "../e2e/browser.ts";
 
 export const FACE_PHOTO = path.join(ROOT, "tests", "fixtures", "images", "astronaut.png");
 
-/** The part of the 512x512 photo that becomes the camera's frame (the face fills about a third). */
-const CROP = { left: 112, top: 40, width: 224, height: 168 };
+/**
+ * The part of the 512x512 photo that becomes the camera's frame: `face` (the face fills about a
+ * third) or `bust` (head and shoulders, for the half-body mode).
+ */
+const CROPS = {
+  face: { left: 112, top: 40, width: 224, height: 168 },
+  bust: { left: 0, top: 0, width: 512, height: 384 },
+} as const;
 /** In the photo: the lips part at this row, across these columns; the jaw drops by `drop` rows. */
 const MOUTH = { row: 147, left: 186, right: 262, bottom: 196, drop: 16, centre: 224, halfWidth: 21 };
 
@@ -47,9 +53,9 @@ export async function openMouthPhoto(photo = FACE_PHOTO): Promise<Buffer> {
 }
 
 /** One camera frame (I420 planes) from a photo: the crop above, scaled to width x height. */
-async function i420(photo: Buffer | string, width: number, height: number): Promise<Buffer> {
+async function i420(photo: Buffer | string, width: number, height: number, crop: keyof typeof CROPS): Promise<Buffer> {
   const { data } = await sharp(photo)
-    .extract(CROP)
+    .extract(CROPS[crop])
     .resize(width, height, { fit: "fill" })
     .removeAlpha()
     .raw()
@@ -104,11 +110,11 @@ export interface FakeCamera {
  */
 export async function writeFakeCamera(
   file: string,
-  options: { fps?: number; hold?: number; width?: number; height?: number } = {},
+  options: { fps?: number; hold?: number; width?: number; height?: number; crop?: keyof typeof CROPS } = {},
 ): Promise<FakeCamera> {
-  const { fps = 10, hold = 20, width = 640, height = 480 } = options;
-  const closed = await i420(FACE_PHOTO, width, height);
-  const open = await i420(await openMouthPhoto(), width, height);
+  const { fps = 10, hold = 20, width = 640, height = 480, crop = "face" } = options;
+  const closed = await i420(FACE_PHOTO, width, height, crop);
+  const open = await i420(await openMouthPhoto(), width, height, crop);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const out = fs.openSync(file, "w");
   try {

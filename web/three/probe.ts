@@ -35,8 +35,8 @@ interface AvaliveProbe {
     tracked: number;
     faces: number;
     inferMs: number[];
-    /** Each result drawn on the avatar: when, and the jawOpen it drew (the last 200). */
-    drawn: { at: number; jawOpen: number }[];
+    /** Each result drawn on the avatar: when, the jawOpen it drew and the body's tilt (half-body), the last 200. */
+    drawn: { at: number; jawOpen: number; bodyTilt: number | null }[];
     /** TensorFlow.js's backend the tracker runs on (wasm here). */
     backend: string | null;
   };
@@ -105,11 +105,11 @@ export function reportMorphs(weights: Readonly<Record<string, number>>): void {
 }
 
 /** A capture result reached a drawn frame: from its camera frame to now, kept for the last 120. */
-export function reportCaptureApplied(frameAt: number, jawOpen: number): void {
+export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt: number | null = null): void {
   const c = probe().capture;
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
-  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen }];
+  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt }];
 }
 
 /** The tracker finished a camera frame: how long the model took, and whether it found the face. */

@@ -215,7 +215,7 @@ export function PlanBust({
     faceLive.current = live;
     if (capture && capture.seq !== lastSeq.current) {
       lastSeq.current = capture.seq;
-      reportCaptureApplied(capture.frameAt, weights.jawOpen ?? 0);
+      reportCaptureApplied(capture.frameAt, weights.jawOpen ?? 0, capture.body ? pose.turn.z : null);
     }
   }, -1);
 
