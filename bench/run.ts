@@ -3,9 +3,11 @@
 import { adminQuery } from "../tests/helpers/pg.ts";
 import { benchCloudSession } from "./cloud-session.bench.ts";
 import { benchFaceEditor } from "./face-editor.bench.ts";
+import { benchFaceModels } from "./face-models.bench.ts";
 import { benchHotRoutes } from "./hot-routes.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchJobs } from "./jobs.bench.ts";
+import { benchLiveTracking } from "./live-tracking.bench.ts";
 import { benchPlanPage } from "./plan-page.bench.ts";
 import { benchScaleOut } from "./scale-out.bench.ts";
 
@@ -25,4 +27,6 @@ await benchJobs();
 await benchFaceEditor();
 await benchPlanPage();
 await benchCloudSession();
+await benchFaceModels();
+await benchLiveTracking();
 process.exit(0);

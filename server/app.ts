@@ -40,6 +40,7 @@ import { createMemorySlots, createRedisSlots } from "./areas/live/slots.ts";
 import { liveSocketRoutes } from "./areas/live/socket.ts";
 import { mediaRoutes } from "./areas/media/routes.ts";
 import { storedMediaRoutes } from "./areas/media/stored.ts";
+import { modelRoutes } from "./areas/models/routes.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
@@ -142,7 +143,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets a page compile WebAssembly (the studio's face tracker runs TensorFlow.js's
+        // wasm build, served by us: docs/decisions/036); it permits no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...mediaOrigins],
         connectSrc: ["'self'", ...mediaOrigins],
@@ -228,6 +231,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(clientSceneRoutes);
 
+  await app.register(modelRoutes);
+
   const webDist = options.webDist === undefined ? WEB_DIST : options.webDist;
   const hasWeb = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
   if (hasWeb) {
@@ -249,7 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Paths outside the API are the web app's routes: the router in the page decides.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    const apiLike = /^\/(web-api|media|dev|clients)(\/|$)/.test(url);
+    const apiLike = /^\/(web-api|media|dev|clients|models)(\/|$)/.test(url);
     if (hasWeb && !apiLike && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }

@@ -12,8 +12,8 @@ import type { VipType } from "./membership.ts";
  */
 export const LIVE_MODES = [
   { mode: "plan", vip: ["silver", "gold", "diamond"], built: true },
-  { mode: "face", vip: ["silver", "gold", "diamond"], built: false },
-  { mode: "halfBody", vip: ["gold", "diamond"], built: false },
+  { mode: "face", vip: ["silver", "gold", "diamond"], built: true },
+  { mode: "halfBody", vip: ["gold", "diamond"], built: true },
   { mode: "motion", vip: ["diamond"], built: false },
   { mode: "cloud", vip: ["cloud", "diamond"], built: true },
 ] as const satisfies readonly { mode: string; vip: readonly VipType[]; built: boolean }[];

@@ -294,8 +294,17 @@ describe("live modes and records", () => {
     expect((await post(silver.user.token, `${L}/session/start`, { mode: "halfBody" })).body).toMatchObject({
       code: 1201,
     });
+    // face capture is built (docs/decisions/036): silver may go live with it
+    expect(ok<{ mode: string }>(await post(silver.user.token, `${L}/session/start`, { mode: "face" }))).toMatchObject({
+      mode: "face",
+    });
     const gold = await memberWithPlan("gold");
-    expect((await post(gold.user.token, `${L}/session/start`, { mode: "halfBody" })).body).toMatchObject({
+    expect(ok<{ mode: string }>(await post(gold.user.token, `${L}/session/start`, { mode: "halfBody" }))).toMatchObject(
+      { mode: "halfBody" },
+    );
+    // a mode the membership opens but that is not built yet
+    const diamond = await memberWithPlan("diamond");
+    expect((await post(diamond.user.token, `${L}/session/start`, { mode: "motion" })).body).toMatchObject({
       code: 1902,
     });
     // an expired membership opens nothing, whatever the client believes

@@ -26,6 +26,20 @@ interface AvaliveProbe {
   mountedAt: number | null;
   /** The last actions a plan preview played (expression, motion, effect), newest last, at most 20. */
   played: { kind: string; at: number }[];
+  /** The morph weights the plan preview's avatar last drew (ARKit names), e.g. `morphs.jawOpen`. */
+  morphs: Record<string, number>;
+  /** Webcam capture (docs/decisions/036): results applied to the avatar and their latency. */
+  capture: {
+    applied: number;
+    latencies: number[];
+    tracked: number;
+    faces: number;
+    inferMs: number[];
+    /** Each result drawn on the avatar: when, the jawOpen it drew and the body's tilt (half-body), the last 200. */
+    drawn: { at: number; jawOpen: number; bodyTilt: number | null }[];
+    /** TensorFlow.js's backend the tracker runs on (wasm here). */
+    backend: string | null;
+  };
 }
 
 const state = { frames: 0, last: null as SliderApplied | null };
@@ -45,6 +59,8 @@ function probe(): AvaliveProbe {
       firstFrameAt: null,
       mountedAt: null,
       played: [],
+      morphs: {},
+      capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [], drawn: [], backend: null },
     };
   }
   return window.__avalive;
@@ -81,4 +97,30 @@ export function reportPlayed(kind: string): void {
   if (typeof window === "undefined") return;
   const p = probe();
   p.played = [...p.played.slice(-19), { kind, at: performance.now() }];
+}
+
+/** The weights the preview's avatar draws this frame (copied: the loop reuses its map). */
+export function reportMorphs(weights: Readonly<Record<string, number>>): void {
+  probe().morphs = { ...weights };
+}
+
+/** A capture result reached a drawn frame: from its camera frame to now, kept for the last 120. */
+export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt: number | null = null): void {
+  const c = probe().capture;
+  c.applied++;
+  c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
+  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt }];
+}
+
+/** The tracker finished a camera frame: how long the model took, and whether it found the face. */
+export function reportTracked(ms: number, face: boolean): void {
+  const c = probe().capture;
+  c.tracked++;
+  if (face) c.faces++;
+  c.inferMs = [...c.inferMs.slice(-119), ms];
+}
+
+/** The tracker's models are loaded, on this backend. */
+export function reportTrackerBackend(backend: string): void {
+  probe().capture.backend = backend;
 }

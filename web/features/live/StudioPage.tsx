@@ -24,6 +24,7 @@ import {
   useUsedPlan,
 } from "./api.ts";
 import { CloudView } from "./CloudView.tsx";
+import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { clock } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
@@ -246,6 +247,8 @@ function Studio({ info }: { info: PlanInfo }) {
           )}
           {chosen && !chosen.allowed && <p className="studio__hint">{t("studio.lockedHint")}</p>}
         </section>
+
+        {canGoLive && (mode === "face" || mode === "halfBody") && <CapturePanel mode={mode} preview={preview} />}
 
         {info.expressions.length > 0 && (
           <section className="studio__section" aria-labelledby="studio-expressions">

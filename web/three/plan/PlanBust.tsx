@@ -11,6 +11,7 @@ import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
 import { createFaceState } from "../faceState.ts";
+import { reportCaptureApplied, reportMorphs } from "../probe.ts";
 import { addPose, blinkAt, expressionAmount, idlePose, motionPose, restPose } from "./animation.ts";
 import type { Controller } from "./controller.ts";
 import type { BustFit } from "./fit.ts";
@@ -26,6 +27,12 @@ import { layoutPets } from "./petLayout.ts";
 import { PetPiece } from "./pets/PetPiece.tsx";
 import { DEFAULT_TARGETS, withTargets } from "./targets.ts";
 import { useBuilt, useTicker } from "./useBuilt.ts";
+
+/** The head and the body turn at most this far (radians), whatever the tracker says. */
+const MAX_TURN = 0.7;
+const clampTurn = (v: number) => Math.max(-MAX_TURN, Math.min(MAX_TURN, v));
+/** How far the half-body capture moves the bust sideways at the picture's edge (metres). */
+const SWAY_METRES = 0.05;
 
 const BUILDERS: Record<OutfitSlot, (look: OutfitLook, ctx: OutfitContext, kit: Kit) => OutfitParts> = {
   top: buildTop,
@@ -151,9 +158,21 @@ export function PlanBust({
   const matrix = useMemo(() => new Matrix4(), []);
   const weights = useMemo<Record<string, number>>(() => ({}), []);
   const faceLive = useRef(false);
+  const lastSeq = useRef(-1);
   useFrame(() => {
     const t = controller.time;
     idlePose(t, pose);
+    const capture = controller.capture;
+    if (capture) {
+      // the user's head replaces the idle sway (the breathing stays); a motion still plays over it
+      pose.head.x = clampTurn(capture.head.x);
+      pose.head.y = clampTurn(capture.head.y);
+      pose.head.z = clampTurn(capture.head.z);
+      if (capture.body) {
+        pose.turn.z = clampTurn(capture.body.tilt) * 0.6;
+        pose.offset.x = capture.body.sway * SWAY_METRES;
+      }
+    }
     const m = controller.motion;
     if (m) addPose(pose, motionPose(m.style, m.duration, t - m.start, motion));
     setBend(bend, pose.head);
@@ -162,21 +181,27 @@ export function PlanBust({
     body.position.set(pose.offset.x, pose.offset.y, pose.offset.z);
     body.rotation.set(pose.turn.x, pose.turn.y, pose.turn.z);
 
-    // expression weights, with the idle blink layered under them
+    // expression weights, with the idle blink (or the captured face) layered under them
     for (const k of Object.keys(weights)) weights[k] = 0;
     const e = controller.expression;
     let live = false;
-    // an expression naming a shape the bust does not carry yet: carry it (rebuilds the bust once)
-    if (e && withTargets(wanted.current, e.weights) !== wanted.current) {
-      wanted.current = withTargets(wanted.current, e.weights);
-      setTargets(wanted.current);
+    // an expression or the capture naming a shape the bust does not carry yet: carry it (rebuilds the bust once)
+    for (const named of [e?.weights, capture?.weights]) {
+      if (named && withTargets(wanted.current, named) !== wanted.current) {
+        wanted.current = withTargets(wanted.current, named);
+        setTargets(wanted.current);
+      }
+    }
+    if (capture) {
+      for (const [name, w] of Object.entries(capture.weights)) weights[name] = w;
+      live = true;
     }
     if (e) {
       const amount = expressionAmount(t - e.start);
-      for (const [name, w] of Object.entries(e.weights)) weights[name] = w * amount;
+      for (const [name, w] of Object.entries(e.weights)) weights[name] = Math.max(weights[name] ?? 0, w * amount);
       live = true;
     }
-    const blink = blinkAt(t);
+    const blink = capture ? 0 : blinkAt(t);
     if (blink > 0) {
       weights.eyeBlinkLeft = Math.max(weights.eyeBlinkLeft ?? 0, blink);
       weights.eyeBlinkRight = Math.max(weights.eyeBlinkRight ?? 0, blink);
@@ -188,8 +213,13 @@ export function PlanBust({
       face.inputAt = performance.now();
       // while it moves, keep the influences live (never baked); at rest, a plain reset
       face.lastInput = live ? { id: "expression", value: 1 } : null;
+      reportMorphs(weights);
     }
     faceLive.current = live;
+    if (capture && capture.seq !== lastSeq.current) {
+      lastSeq.current = capture.seq;
+      reportCaptureApplied(capture.frameAt, weights.jawOpen ?? 0, capture.body ? pose.turn.z : null);
+    }
   }, -1);
 
   return (

@@ -6,7 +6,7 @@
 import { reportPlayed } from "../probe.ts";
 import { BURST_SECONDS, EXPRESSION_SECONDS } from "./animation.ts";
 import { type Effect, type MotionStyle, parseEffect, parseExpression, parseMotion } from "./parse.ts";
-import type { PreviewAction, PreviewHandle } from "./types.ts";
+import type { Capture, PreviewAction, PreviewHandle } from "./types.ts";
 
 export interface Burst {
   id: number;
@@ -20,6 +20,8 @@ export interface Controller {
   expression: { weights: Record<string, number>; start: number } | null;
   motion: { style: MotionStyle; duration: number; start: number } | null;
   bursts: Burst[];
+  /** The live capture driving the avatar, or null (then the avatar's own idle life plays). */
+  capture: Capture | null;
   readonly handle: PreviewHandle;
   play(action: PreviewAction): void;
   /** Something is playing (an expression, a motion or a burst): the view keeps drawing. */
@@ -45,7 +47,14 @@ export function createController(): Controller {
     expression: null,
     motion: null,
     bursts: [],
-    handle: { play: (action) => c.play(action) },
+    capture: null,
+    handle: {
+      play: (action) => c.play(action),
+      capture: (capture) => {
+        c.capture = capture;
+        c.wake?.();
+      },
+    },
     play(action) {
       const look = action && typeof action.look === "object" && action.look ? action.look : {};
       if (action?.kind) reportPlayed(action.kind);

@@ -27,6 +27,23 @@ export interface PreviewAction {
   look: Record<string, unknown>;
 }
 
+/**
+ * What the webcam capture says (docs/decisions/036): ARKit weights, the head's rotation and, in the
+ * half-body mode, the upper body's tilt and sway. Written by the tracker, read every frame.
+ */
+export interface Capture {
+  weights: Record<string, number>;
+  /** Radians, as animation.ts's Euler3: x nods down, y turns to the subject's left, z tilts. */
+  head: { x: number; y: number; z: number };
+  body: { tilt: number; sway: number } | null;
+  /** performance.now() of the camera frame it came from (for the face-to-frame latency). */
+  frameAt: number;
+  /** Counts the results, so the render loop knows a new one arrived. */
+  seq: number;
+}
+
 export interface PreviewHandle {
   play(action: PreviewAction): void;
+  /** The webcam capture's latest result (a new object each time), or null when it stops. */
+  capture(capture: Capture | null): void;
 }

@@ -1,0 +1,158 @@
+/**
+ * Face capture in the live studio (docs/decisions/036), in Chromium with a fake camera: a y4m made
+ * from the fixture photo, alternating a closed and an opened mouth every two seconds. The avatar's
+ * mouth-open morph (jawOpen, as the preview last drew it: window.__avalive.morphs) follows the
+ * video; a refused and a missing camera say so in words; the session is recorded with its mode.
+ * Its own browser: the fake camera is a launch flag.
+ */
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type FakeCamera, launchWithCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
+import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
+import { apiLogin, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+
+let browser: Browser;
+let camera: FakeCamera;
+beforeAll(async () => {
+  camera = await writeFakeCamera(path.join(os.tmpdir(), `avalive-face-${process.pid}.y4m`), { fps: 10, hold: 20 });
+  browser = await launchWithCamera(camera.file);
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function studioInMode(page: Page, token: string, mode: "face" | "halfBody") {
+  await openWithToken(page, baseUrl, token, "/live/studio");
+  await page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId(`live-mode-${mode}`).check();
+}
+
+describe("live face capture", () => {
+  it("drives the avatar's mouth from the camera, and records the session's mode", async () => {
+    const { token } = await memberWithPlan(baseUrl, "Face night", { use: true });
+    const page = await newPage(browser, { language: "EN" });
+    await studioInMode(page, token, "face");
+    expect(await page.getByTestId("capture-status").getAttribute("data-state")).toBe("off");
+    await page.getByTestId("capture-start").click();
+    await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId("capture-status").innerText()).toBe("Tracking your face");
+    // the self-view plays the camera
+    expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
+
+    // the avatar's jawOpen as drawn with each tracking result, over three loops of the video
+    // (2 s closed, 2 s open); on this loaded 2-core machine the page gets through about one a second
+    const loop = ((camera.hold * 2) / camera.fps) * 1000;
+    const since = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(loop * 3);
+    const samples = await page.evaluate(
+      (t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
+      since,
+    );
+    // a short frame sequence of the studio following the camera
+    for (let i = 0; i < 6; i++) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, `live-face-seq-${i}.png`) });
+      await page.waitForTimeout(loop / 6);
+    }
+    const high = samples.filter((v) => v > 0.55).length;
+    const low = samples.filter((v) => v < 0.45).length;
+    // both mouths show, each for a good share of the time, and the avatar switches between them
+    let switches = 0;
+    let state: "open" | "closed" | null = null;
+    for (const v of samples) {
+      const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
+      if (state && next !== state) switches++;
+      state = next;
+    }
+    console.log(`jawOpen samples: ${samples.map((v) => v.toFixed(2)).join(" ")}`);
+    expect(samples.length).toBeGreaterThanOrEqual(6);
+    expect(high).toBeGreaterThan(samples.length / 6);
+    expect(low).toBeGreaterThan(samples.length / 6);
+    expect(switches).toBeGreaterThanOrEqual(2);
+    await screenshot(page, "live-face-tracking");
+    const stats = await page.evaluate(() => window.__avalive?.capture);
+    expect(stats?.faces).toBeGreaterThan(5);
+    // the wasm build loaded (our CSP and our server allow it): webgl in software would crawl
+    expect(stats?.backend).toBe("wasm");
+
+    // going live in face mode records the mode
+    await page.getByTestId("live-start").click();
+    await page.getByTestId("live-on-air").waitFor();
+    await page.getByTestId("live-end").click();
+    await page.getByTestId("live-off-air").waitFor();
+    const records = await apiData<{ records: { mode: string }[] }>(
+      baseUrl,
+      "/web-api/v1/live/history/getListPage?page=1",
+      {
+        token,
+      },
+    );
+    expect(records.records[0]?.mode).toBe("face");
+
+    // stopping the camera gives the avatar its own life back
+    await page.getByTestId("capture-stop").click();
+    await page.locator('[data-testid="capture-status"][data-state="off"]').waitFor();
+    expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
+    expect(page.errors).toEqual([]);
+  }, 240_000);
+
+  it("half-body (gold): the avatar's body tilts with the shoulders", async () => {
+    // head and shoulders in the picture this time
+    const bust = await writeFakeCamera(path.join(os.tmpdir(), `avalive-bust-${process.pid}.y4m`), { crop: "bust" });
+    const own = await launchWithCamera(bust.file);
+    try {
+      const token = await apiLogin(baseUrl, "gold@demo.avalive.dev");
+      const planId = await apiData<string>(baseUrl, "/web-api/v1/base/planInfo/addPlanInfo", {
+        token,
+        body: { roleId: "sys-f-01", roleType: "1", name: "Shoulders" },
+      });
+      await apiData(baseUrl, "/web-api/v1/base/planInfo/usePlan", { token, body: { planId } });
+      const page = await newPage(own, { language: "EN" });
+      await studioInMode(page, token, "halfBody");
+      await page.getByTestId("capture-start").click();
+      await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
+      await expect
+        .poll(
+          () => page.evaluate(() => (window.__avalive?.capture.drawn ?? []).filter((d) => d.bodyTilt !== null).length),
+          {
+            timeout: 60_000,
+          },
+        )
+        .toBeGreaterThan(2);
+      // the photo's shoulders slope (her right one, the picture's left, is higher): a measurable tilt
+      const tilts = await page.evaluate(() =>
+        (window.__avalive?.capture.drawn ?? []).flatMap((d) => (d.bodyTilt === null ? [] : [d.bodyTilt])),
+      );
+      expect(Math.abs(tilts.at(-1) ?? 0)).toBeGreaterThan(0.01);
+      await screenshot(page, "live-halfbody-tracking");
+      expect(page.errors).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  }, 240_000);
+
+  it("says in words when the camera is refused or missing", async () => {
+    const { token } = await memberWithPlan(baseUrl, "No camera", { use: true });
+    for (const [name, state, language, text] of [
+      ["NotAllowedError", "denied", "EN", "Camera access was refused."],
+      ["NotFoundError", "noCamera", "ZH_CN", "未找到摄像头"],
+    ] as const) {
+      const page = await newPage(browser, { language });
+      // the browser's answer to getUserMedia, as a user's refusal or a machine without a camera gives it
+      await page.addInitScript((errorName) => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("refused", errorName));
+      }, name);
+      await studioInMode(page, token, "face");
+      await page.getByTestId("capture-start").click();
+      const status = page.locator(`[data-testid="capture-status"][data-state="${state}"]`);
+      await status.waitFor();
+      expect(await status.getAttribute("role")).toBe("alert");
+      expect(await status.innerText()).toContain(text);
+      await screenshot(page, `live-face-${state}`);
+      await page.context().close();
+    }
+  }, 120_000);
+});

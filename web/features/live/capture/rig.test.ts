@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Point, RANGES, ramp, rigBody, rigFace } from "./rig.ts";
+
+/** Face meshes @vladmandic/human found on the fixture photo: as it is, with the mouth opened, turned 15°. */
+const meshes = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, "../../../../tests/fixtures/face-mesh.json"), "utf8"),
+) as Record<"closed" | "open" | "rolled", Point[]>;
+
+/** The mesh turned by `angle` radians about its centre (clockwise on screen for a positive angle). */
+const turned = (mesh: Point[], angle: number): Point[] => {
+  const cx = mesh.reduce((s, p) => s + p[0], 0) / mesh.length;
+  const cy = mesh.reduce((s, p) => s + p[1], 0) / mesh.length;
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return mesh.map(([x, y, z]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c, z]);
+};
+
+/** Moves the listed points by (dx, dy) pixels. */
+const moved = (mesh: Point[], points: number[], dx: number, dy: number): Point[] =>
+  mesh.map((p, i) => (points.includes(i) ? [p[0] + dx, p[1] + dy, p[2]] : p));
+
+describe("face rig", () => {
+  it("opens the jaw with the mouth, and leaves the rest of the face alone", () => {
+    const closed = rigFace(meshes.closed);
+    const open = rigFace(meshes.open);
+    expect(open.weights.jawOpen).toBeGreaterThan(0.8);
+    expect(closed.weights.jawOpen).toBeLessThan(0.4);
+    // the photo smiles, eyes open, level gaze
+    expect(closed.weights.mouthSmileLeft).toBeGreaterThan(0.5);
+    expect(closed.weights.eyeBlinkLeft).toBe(0);
+    expect(closed.weights.eyeBlinkRight).toBe(0);
+    expect(Math.abs(open.head.y - closed.head.y)).toBeLessThan(0.1);
+  });
+
+  it("reads the head's roll, and undoes it before reading the face", () => {
+    const base = rigFace(meshes.closed);
+    // turned clockwise on screen: the head leans towards the subject's left shoulder (negative z)
+    const leaned = rigFace(turned(meshes.closed, 0.3));
+    expect(leaned.head.z - base.head.z).toBeCloseTo(-0.3, 2);
+    expect(leaned.weights.jawOpen).toBeCloseTo(base.weights.jawOpen as number, 2);
+    expect(leaned.head.y).toBeCloseTo(base.head.y, 2);
+    expect(leaned.head.x).toBeCloseTo(base.head.x, 2);
+    // the real photo turned 15°: the roll follows (the mesh's own estimate, within a few degrees)
+    expect(rigFace(meshes.rolled).head.z - base.head.z).toBeLessThan(-0.12);
+  });
+
+  it("turns the head with the nose and closes an eye with its lids", () => {
+    const base = rigFace(meshes.closed);
+    // the nose tip to the picture's right: the subject turns to their left (positive y)
+    expect(rigFace(moved(meshes.closed, [1], 12, 0)).head.y).toBeGreaterThan(base.head.y + 0.2);
+    // the nose tip lower: a nod down (positive x)
+    expect(rigFace(moved(meshes.closed, [1], 0, 12)).head.x).toBeGreaterThan(base.head.x + 0.2);
+    // the subject's left eye's upper lid down to the lower one: that eye blinks, the other does not
+    const m = meshes.closed;
+    const gap = (m[374] as Point)[1] - (m[386] as Point)[1];
+    const blink = rigFace(moved(m, [386], 0, gap * 0.95));
+    expect(blink.weights.eyeBlinkLeft).toBeGreaterThan(0.9);
+    expect(blink.weights.eyeBlinkRight).toBe(0);
+    // both irises towards the subject's left: the left eye looks out, the right eye in
+    const eyeWidth = Math.abs((m[263] as Point)[0] - (m[362] as Point)[0]);
+    const look = rigFace(moved(m, [468, 473], eyeWidth * 0.4, 0));
+    expect(look.weights.eyeLookOutLeft).toBeGreaterThan(0.5);
+    expect(look.weights.eyeLookInRight).toBeGreaterThan(0.5);
+    expect(look.weights.eyeLookInLeft).toBe(0);
+    // inner brows raised
+    const raise = rigFace(moved(m, [107, 336], 0, -eyeWidth * 0.6));
+    expect(raise.weights.browInnerUp).toBeGreaterThan(0.5);
+  });
+
+  it("maps a measure onto 0..1 between its two ends, either way round", () => {
+    expect(ramp(0.03, RANGES.jawOpen)).toBe(0);
+    expect(ramp(0.115, RANGES.jawOpen)).toBeCloseTo(0.5);
+    expect(ramp(1, RANGES.jawOpen)).toBe(1);
+    expect(ramp(0.3, RANGES.eyeOpen)).toBe(0);
+    expect(ramp(0.05, RANGES.eyeOpen)).toBe(1);
+  });
+});
+
+describe("body rig", () => {
+  it("tilts and sways with the shoulders, and needs both seen", () => {
+    const level = rigBody({ left: [400, 300], right: [240, 300], score: 0.8 }, 640);
+    expect(level).toEqual({ tilt: -0, sway: 0 });
+    // the right shoulder (the picture's left) lower: leaning towards it
+    const lean = rigBody({ left: [400, 280], right: [240, 320], score: 0.8 }, 640);
+    expect(lean?.tilt).toBeGreaterThan(0.2);
+    // moved to the picture's right: the subject's left
+    expect(rigBody({ left: [560, 300], right: [400, 300], score: 0.8 }, 640)?.sway).toBeCloseTo(0.5);
+    expect(rigBody({ left: [400, 300], right: [240, 300], score: 0.1 }, 640)).toBeNull();
+    expect(rigBody(null, 640)).toBeNull();
+  });
+});

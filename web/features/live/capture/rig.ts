@@ -1,0 +1,213 @@
+/**
+ * From the tracker's landmarks to the avatar (docs/decisions/036): the face mesh's 468 points
+ * (MediaPipe's numbering; 478 with the irises) and MoveNet's shoulders become ARKit-named morph
+ * weights (0..1), the head's rotation (radians, in the preview's convention: x nods down, y turns
+ * to the subject's left, z tilts towards the subject's right shoulder) and the upper body's tilt
+ * and sway. Pure functions of one frame's points; smoothing is the caller's (OneEuro).
+ *
+ * Sides are the subject's (ARKit's): the user's left eye closing closes the avatar's left eye, and
+ * the audience sees the avatar do what they would see the user do. In the camera's (unmirrored)
+ * picture the subject's left is on the right (+x); y grows downwards.
+ */
+
+export type Point = readonly [number, number, number?];
+
+/** The mesh points the rig reads (MediaPipe face mesh numbering). */
+export const MESH = {
+  forehead: 10,
+  chin: 152,
+  noseTip: 1,
+  cheekRight: 234,
+  cheekLeft: 454,
+  lipUpper: 13,
+  lipLower: 14,
+  mouthCornerRight: 61,
+  mouthCornerLeft: 291,
+  eyeRight: { outer: 33, inner: 133, upper: 159, lower: 145 },
+  eyeLeft: { outer: 263, inner: 362, upper: 386, lower: 374 },
+  browInnerRight: 107,
+  browInnerLeft: 336,
+  browOuterRight: 70,
+  browOuterLeft: 300,
+  // Human lists the iris of the picture's left eye (the subject's right) second
+  irisRight: 473,
+  irisLeft: 468,
+} as const;
+
+/**
+ * Where the measures map to 0 and to 1 (lengths in cheek-to-cheek widths, or shares of an eye's width). Set
+ * from the fixture photos and a neutral face (decision 036), with room on both sides: a weight
+ * saturates rather than overshooting.
+ */
+export const RANGES = {
+  /** inner-lip gap: lips together .. a wide-open mouth */
+  jawOpen: [0.03, 0.2],
+  /** eyelid gap / eye width: open .. shut */
+  eyeOpen: [0.3, 0.12],
+  /** a mouth corner's height above the lips' centre */
+  smile: [0, 0.09],
+  /** mouth width, narrower than at rest: a pucker (closed) or a funnel (open) */
+  narrow: [0.4, 0.3],
+  /** inner brow above the eye's upper lid: at rest about 0.1 */
+  browInner: [0.12, 0.17],
+  browDown: [0.08, 0.05],
+  /** outer brow above the upper lid: at rest 0.03 to 0.05 */
+  browOuter: [0.07, 0.11],
+  /** iris offset from the eye's centre / half the eye's width (x) or the lid gap (y) */
+  look: [0.08, 0.55],
+} as const;
+
+export interface HeadPose {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface FaceRig {
+  /** ARKit blendshape names to 0..1. */
+  weights: Record<string, number>;
+  head: HeadPose;
+}
+
+export interface BodyRig {
+  /** Rotation of the upper body (radians; z tilts towards the subject's right shoulder). */
+  tilt: number;
+  /** Sideways shift of the body's centre, -1..1 across the picture (+ to the subject's left). */
+  sway: number;
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+/** 0 at `from`, 1 at `to` (either order), clamped. */
+export const ramp = (v: number, [from, to]: readonly [number, number]) => clamp01((v - from) / (to - from));
+const dist = (a: Point, b: Point) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+const at = (mesh: readonly Point[], i: number): Point => mesh[i] ?? [0, 0, 0];
+
+/**
+ * The face's own frame: the roll undone, the origin between the cheeks, lengths in cheek-to-cheek
+ * widths (a unit the mouth and brows do not move). x runs to the subject's left, y downwards.
+ */
+export function faceFrame(mesh: readonly Point[]) {
+  const r = at(mesh, MESH.cheekRight);
+  const l = at(mesh, MESH.cheekLeft);
+  // tilting towards the right shoulder lowers the right cheek (the left of the picture)
+  const roll = -Math.atan2(l[1] - r[1], l[0] - r[0]);
+  const width = Math.max(1e-6, dist(l, r));
+  const ox = (r[0] + l[0]) / 2;
+  const oy = (r[1] + l[1]) / 2;
+  const cos = Math.cos(roll);
+  const sin = Math.sin(roll);
+  const p = (i: number): [number, number] => {
+    const q = at(mesh, i);
+    const x = q[0] - ox;
+    const y = q[1] - oy;
+    return [(x * cos - y * sin) / width, (x * sin + y * cos) / width];
+  };
+  return { roll, p, has: (i: number) => mesh[i] !== undefined };
+}
+
+/** The raw measures the weights come from, in the face's frame (faceFrame). */
+export function measures(mesh: readonly Point[]) {
+  const f = faceFrame(mesh);
+  const d = (a: number, b: number) => {
+    const [ax, ay] = f.p(a);
+    const [bx, by] = f.p(b);
+    return Math.hypot(ax - bx, ay - by);
+  };
+  const y = (i: number) => f.p(i)[1];
+  const eye = (e: { outer: number; inner: number; upper: number; lower: number }, iris: number) => {
+    const [ox, oy] = f.p(e.outer);
+    const [ix, iy] = f.p(e.inner);
+    const width = Math.max(1e-6, Math.hypot(ox - ix, oy - iy));
+    const gap = d(e.upper, e.lower);
+    const cx = (ox + ix) / 2;
+    const cy = (y(e.upper) + y(e.lower)) / 2;
+    const look = f.has(iris)
+      ? { x: (f.p(iris)[0] - cx) / (width / 2), y: (f.p(iris)[1] - cy) / Math.max(gap, width * 0.2) }
+      : null;
+    return { open: gap / width, look };
+  };
+  const [nx, ny] = f.p(MESH.noseTip);
+  const lipsY = (y(MESH.lipUpper) + y(MESH.lipLower)) / 2;
+  return {
+    roll: f.roll,
+    nose: { x: nx, y: ny },
+    lipGap: d(MESH.lipUpper, MESH.lipLower),
+    smileRight: lipsY - y(MESH.mouthCornerRight),
+    smileLeft: lipsY - y(MESH.mouthCornerLeft),
+    mouthWidth: d(MESH.mouthCornerLeft, MESH.mouthCornerRight),
+    eyeRight: eye(MESH.eyeRight, MESH.irisRight),
+    eyeLeft: eye(MESH.eyeLeft, MESH.irisLeft),
+    browInnerRight: y(MESH.eyeRight.upper) - y(MESH.browInnerRight),
+    browInnerLeft: y(MESH.eyeLeft.upper) - y(MESH.browInnerLeft),
+    browOuterRight: y(MESH.eyeRight.upper) - y(MESH.browOuterRight),
+    browOuterLeft: y(MESH.eyeLeft.upper) - y(MESH.browOuterLeft),
+  };
+}
+
+/** At rest the nose tip sits this far below the cheeks' line (in cheek widths). */
+export const NOSE_REST = 0.19;
+
+const asinClamped = (v: number) => Math.asin(Math.max(-1, Math.min(1, v)));
+
+/** Head pose: roll from the cheeks' line, yaw and pitch from where the nose tip stands out. */
+export function headPose(m: ReturnType<typeof measures>): HeadPose {
+  // the nose tip stands about 0.3 cheek widths in front of the cheeks' line
+  return { x: asinClamped((m.nose.y - NOSE_REST) / 0.3), y: asinClamped(m.nose.x / 0.3), z: m.roll };
+}
+
+/** The face's ARKit weights and head pose for one frame of the mesh (468 or 478 points). */
+export function rigFace(mesh: readonly Point[]): FaceRig {
+  const m = measures(mesh);
+  const w: Record<string, number> = {};
+  w.jawOpen = ramp(m.lipGap, RANGES.jawOpen);
+  w.mouthSmileRight = ramp(m.smileRight, RANGES.smile);
+  w.mouthSmileLeft = ramp(m.smileLeft, RANGES.smile);
+  const narrow = ramp(m.mouthWidth, RANGES.narrow);
+  w.mouthPucker = narrow * (1 - w.jawOpen);
+  w.mouthFunnel = narrow * w.jawOpen;
+  w.eyeBlinkRight = ramp(m.eyeRight.open, RANGES.eyeOpen);
+  w.eyeBlinkLeft = ramp(m.eyeLeft.open, RANGES.eyeOpen);
+
+  // gaze: the two irises agree on a direction
+  const looks = [m.eyeRight.look, m.eyeLeft.look].filter((l): l is { x: number; y: number } => l !== null);
+  if (looks.length > 0) {
+    const gx = looks.reduce((s, l) => s + l.x, 0) / looks.length;
+    const gy = looks.reduce((s, l) => s + l.y, 0) / looks.length;
+    const toLeft = ramp(gx, RANGES.look);
+    const toRight = ramp(-gx, RANGES.look);
+    // looking to the subject's left: the left eye looks out, the right eye in
+    w.eyeLookOutLeft = toLeft;
+    w.eyeLookInRight = toLeft;
+    w.eyeLookInLeft = toRight;
+    w.eyeLookOutRight = toRight;
+    const down = ramp(gy, RANGES.look);
+    const up = ramp(-gy, RANGES.look);
+    w.eyeLookDownLeft = down;
+    w.eyeLookDownRight = down;
+    w.eyeLookUpLeft = up;
+    w.eyeLookUpRight = up;
+  }
+
+  w.browInnerUp = ramp((m.browInnerRight + m.browInnerLeft) / 2, RANGES.browInner);
+  w.browDownRight = ramp(m.browInnerRight, RANGES.browDown);
+  w.browDownLeft = ramp(m.browInnerLeft, RANGES.browDown);
+  w.browOuterUpRight = ramp(m.browOuterRight, RANGES.browOuter);
+  w.browOuterUpLeft = ramp(m.browOuterLeft, RANGES.browOuter);
+  return { weights: w, head: headPose(m) };
+}
+
+/**
+ * The upper body from the two shoulders (MoveNet keypoints, in the picture's pixels; `frameWidth`
+ * to place the centre), or null when either is not seen well enough.
+ */
+export function rigBody(
+  shoulders: { left: Point; right: Point; score: number } | null,
+  frameWidth: number,
+  minScore = 0.3,
+): BodyRig | null {
+  if (!shoulders || shoulders.score < minScore) return null;
+  const { left: l, right: r } = shoulders;
+  const tilt = -Math.atan2(l[1] - r[1], l[0] - r[0]);
+  const sway = ((l[0] + r[0]) / 2 / Math.max(1, frameWidth)) * 2 - 1;
+  return { tilt, sway };
+}
