@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { NotAvailable } from "../components/NotAvailable.tsx";
 import { StartDesignHost } from "../features/avatars/StartDesignHost.tsx";
+import { loadPageTexts } from "../lib/i18n/index.ts";
 import { setNavigate } from "../lib/navigation.ts";
 import { AppErrorBoundary } from "./ErrorPage.tsx";
 import { guardedHistory, type History } from "./guards.ts";
@@ -22,6 +23,19 @@ import { BARE_ROUTES, ROUTES, type RouteDef, type RouteHandle } from "./routes.t
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
 /**
+ * The loaders, each also fetching the other pages' texts (web/lib/i18n: the shell's texts are
+ * already in), except the pages named: the home page needs only the shell's.
+ */
+function withPageTexts<K extends string>(loads: Record<K, Lazy>, except: string[] = []): Record<K, Lazy> {
+  return Object.fromEntries(
+    Object.entries<Lazy>(loads).map(([path, load]) => [
+      path,
+      except.includes(path) ? load : () => Promise.all([load(), loadPageTexts()]).then(([page]) => page),
+    ]),
+  ) as Record<K, Lazy>;
+}
+
+/**
  * The route table as React Router's declarative routes (useRoutes), with the guards applied by the
  * history itself (guards.ts). Declarative, not the data router: its loaders, fetchers and
  * revalidation were 15 KB of every page's JavaScript, and the guards were all the app used them
@@ -30,84 +44,89 @@ type Lazy = () => Promise<{ Component: ComponentType }>;
  * The pages built so far, loaded on demand: each is its own chunk, so the landing page ships
  * only the landing page. Every other route shows its title and "not available yet".
  */
-const PAGES: Record<string, Lazy> = {
-  "/": () => import("../features/home/HomePage.tsx").then((m) => ({ Component: m.HomePage })),
-  "/login": () => import("../features/account/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
-  "/douyinLogin": () =>
-    import("../features/account/DouyinLoginPage.tsx").then((m) => ({ Component: m.DouyinLoginPage })),
-  "/register": () => import("../features/account/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
-  "/forget": () => import("../features/account/ForgetPage.tsx").then((m) => ({ Component: m.ForgetPage })),
-  "/bindEmail": () =>
-    import("../features/account/thirdparty/BindEmailPage.tsx").then((m) => ({ Component: m.BindEmailPage })),
-  "/wxCheck": () =>
-    import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.WxCheckPage })),
-  "/controllerCheck": () =>
-    import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.ControllerCheckPage })),
-  "/cancelIntroduce": () =>
-    import("../features/account/cancel/CancelIntroducePage.tsx").then((m) => ({ Component: m.CancelIntroducePage })),
-  "/verification": () =>
-    import("../features/account/cancel/VerificationPage.tsx").then((m) => ({ Component: m.VerificationPage })),
-  "/workbench/account": () =>
-    import("../features/account/panel/AccountPanel.tsx").then((m) => ({ Component: m.AccountPanel })),
-  "/upload": () => import("../features/files/UploadPage.tsx").then((m) => ({ Component: m.UploadPage })),
-  "/face": () => import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
-  // The short-video variant's pages are the site's own, in its frame (FRAMES below, docs/decisions/029).
-  "/douyinFace": () =>
-    import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
-  "/douyin/douyinPerson": () =>
-    import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
-  "/newPerson": () => import("../features/avatars/NewPersonPage.tsx").then((m) => ({ Component: m.NewPersonPage })),
-  "/myPersonDetail": () =>
-    import("../features/avatars/MyPersonDetailPage.tsx").then((m) => ({ Component: m.MyPersonDetailPage })),
-  "/myPerson": () => import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
-  "/workbench/myPerson": () =>
-    import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.WorkbenchMyPerson })),
-  "/plan": () => import("../features/plan/PlanPage.tsx").then((m) => ({ Component: m.PlanPage })),
-  "/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.MyPlanPage })),
-  "/workbench/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.WorkbenchMyPlan })),
-  "/help": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.HelpPage })),
-  "/douyinHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.DouyinHelpPage })),
-  "/appHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
-  "/appHelp/catalog": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
-  "/appHelp/detail": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpDetailPage })),
-  "/notice": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticePage })),
-  "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
-  "/live": () => import("../features/live/LivePage.tsx").then((m) => ({ Component: m.LivePage })),
-  "/workbench/cloudRecord": () =>
-    import("../features/live/LiveRecordsPage.tsx").then((m) => ({ Component: m.LiveRecordsPage })),
-  "/ip": () => import("../features/ip/IpPage.tsx").then((m) => ({ Component: m.IpPage })),
-  "/download": () => import("../features/download/DownloadPage.tsx").then((m) => ({ Component: m.DownloadPage })),
-  "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
-  "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
-  "/appMember": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.AppMemberPage })),
-  "/workbench/svip": () => import("../features/membership/SvipPage.tsx").then((m) => ({ Component: m.SvipPage })),
-  "/workbench/orderList": () =>
-    import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.OrdersPage })),
-  "/myCenter/myOrder": () =>
-    import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.MyOrderPage })),
-  "/customized": () => import("../features/custom/CustomizedPage.tsx").then((m) => ({ Component: m.CustomizedPage })),
-  "/myCustomized": () =>
-    import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.MyCustomizedPage })),
-  "/workbench/myCustomized": () =>
-    import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.WorkbenchMyCustomized })),
-  "/shop/singleList": () => import("../features/shop/ShopListPage.tsx").then((m) => ({ Component: m.ShopListPage })),
-  "/shop/singleDetail": () =>
-    import("../features/shop/ShopDetailPage.tsx").then((m) => ({ Component: m.ShopDetailPage })),
-  "/myProducts": () => import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.MyProductsPage })),
-  "/workbench/myProducts": () =>
-    import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.WorkbenchMyProducts })),
-};
+const PAGES: Record<string, Lazy> = withPageTexts(
+  {
+    "/": () => import("../features/home/HomePage.tsx").then((m) => ({ Component: m.HomePage })),
+    "/login": () => import("../features/account/LoginPage.tsx").then((m) => ({ Component: m.LoginPage })),
+    "/douyinLogin": () =>
+      import("../features/account/DouyinLoginPage.tsx").then((m) => ({ Component: m.DouyinLoginPage })),
+    "/register": () => import("../features/account/RegisterPage.tsx").then((m) => ({ Component: m.RegisterPage })),
+    "/forget": () => import("../features/account/ForgetPage.tsx").then((m) => ({ Component: m.ForgetPage })),
+    "/bindEmail": () =>
+      import("../features/account/thirdparty/BindEmailPage.tsx").then((m) => ({ Component: m.BindEmailPage })),
+    "/wxCheck": () =>
+      import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.WxCheckPage })),
+    "/controllerCheck": () =>
+      import("../features/account/thirdparty/CallbackPage.tsx").then((m) => ({ Component: m.ControllerCheckPage })),
+    "/cancelIntroduce": () =>
+      import("../features/account/cancel/CancelIntroducePage.tsx").then((m) => ({ Component: m.CancelIntroducePage })),
+    "/verification": () =>
+      import("../features/account/cancel/VerificationPage.tsx").then((m) => ({ Component: m.VerificationPage })),
+    "/workbench/account": () =>
+      import("../features/account/panel/AccountPanel.tsx").then((m) => ({ Component: m.AccountPanel })),
+    "/upload": () => import("../features/files/UploadPage.tsx").then((m) => ({ Component: m.UploadPage })),
+    "/face": () => import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
+    // The short-video variant's pages are the site's own, in its frame (FRAMES below, docs/decisions/029).
+    "/douyinFace": () =>
+      import("../features/avatars/face/FaceEditorPage.tsx").then((m) => ({ Component: m.FaceEditorPage })),
+    "/douyin/douyinPerson": () =>
+      import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
+    "/newPerson": () => import("../features/avatars/NewPersonPage.tsx").then((m) => ({ Component: m.NewPersonPage })),
+    "/myPersonDetail": () =>
+      import("../features/avatars/MyPersonDetailPage.tsx").then((m) => ({ Component: m.MyPersonDetailPage })),
+    "/myPerson": () => import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.MyPersonPage })),
+    "/workbench/myPerson": () =>
+      import("../features/avatars/MyPersonPage.tsx").then((m) => ({ Component: m.WorkbenchMyPerson })),
+    "/plan": () => import("../features/plan/PlanPage.tsx").then((m) => ({ Component: m.PlanPage })),
+    "/myplan": () => import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.MyPlanPage })),
+    "/workbench/myplan": () =>
+      import("../features/plan/MyPlanPage.tsx").then((m) => ({ Component: m.WorkbenchMyPlan })),
+    "/help": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.HelpPage })),
+    "/douyinHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.DouyinHelpPage })),
+    "/appHelp": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
+    "/appHelp/catalog": () =>
+      import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpCatalogPage })),
+    "/appHelp/detail": () => import("../features/help/HelpPage.tsx").then((m) => ({ Component: m.AppHelpDetailPage })),
+    "/notice": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticePage })),
+    "/noticeDetail": () => import("../features/help/NoticePages.tsx").then((m) => ({ Component: m.NoticeDetailPage })),
+    "/live": () => import("../features/live/LivePage.tsx").then((m) => ({ Component: m.LivePage })),
+    "/workbench/cloudRecord": () =>
+      import("../features/live/LiveRecordsPage.tsx").then((m) => ({ Component: m.LiveRecordsPage })),
+    "/ip": () => import("../features/ip/IpPage.tsx").then((m) => ({ Component: m.IpPage })),
+    "/download": () => import("../features/download/DownloadPage.tsx").then((m) => ({ Component: m.DownloadPage })),
+    "/introduce": () => import("../features/help/IntroducePage.tsx").then((m) => ({ Component: m.IntroducePage })),
+    "/member": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.MemberPage })),
+    "/appMember": () => import("../features/membership/MemberPage.tsx").then((m) => ({ Component: m.AppMemberPage })),
+    "/workbench/svip": () => import("../features/membership/SvipPage.tsx").then((m) => ({ Component: m.SvipPage })),
+    "/workbench/orderList": () =>
+      import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.OrdersPage })),
+    "/myCenter/myOrder": () =>
+      import("../features/membership/OrdersPage.tsx").then((m) => ({ Component: m.MyOrderPage })),
+    "/customized": () => import("../features/custom/CustomizedPage.tsx").then((m) => ({ Component: m.CustomizedPage })),
+    "/myCustomized": () =>
+      import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.MyCustomizedPage })),
+    "/workbench/myCustomized": () =>
+      import("../features/custom/MyCustomizedPage.tsx").then((m) => ({ Component: m.WorkbenchMyCustomized })),
+    "/shop/singleList": () => import("../features/shop/ShopListPage.tsx").then((m) => ({ Component: m.ShopListPage })),
+    "/shop/singleDetail": () =>
+      import("../features/shop/ShopDetailPage.tsx").then((m) => ({ Component: m.ShopDetailPage })),
+    "/myProducts": () => import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.MyProductsPage })),
+    "/workbench/myProducts": () =>
+      import("../features/shop/MyProductsPage.tsx").then((m) => ({ Component: m.WorkbenchMyProducts })),
+  },
+  ["/"],
+);
 
 /** Layouts of routes with children; the others just render the child. */
-const LAYOUTS: Record<string, Lazy> = {
+const LAYOUTS: Record<string, Lazy> = withPageTexts({
   "/workbench": () =>
     import("../features/workbench/WorkbenchLayout.tsx").then((m) => ({ Component: m.WorkbenchLayout })),
-};
+});
 
 /** Pathless layouts around the routes of routes.ts that name a frame. */
-const FRAMES: Record<NonNullable<RouteDef["frame"]>, Lazy> = {
+const FRAMES: Record<NonNullable<RouteDef["frame"]>, Lazy> = withPageTexts({
   shortVideo: () => import("../features/douyin/DouyinFrame.tsx").then((m) => ({ Component: m.DouyinFrame })),
-};
+});
 
 /** One React.lazy component per loader, so a page shared by two paths is one component. */
 const lazyComponents = new Map<Lazy, ComponentType>();
@@ -167,11 +186,11 @@ function BarePage({ load }: { load: Lazy }) {
 }
 
 /** Pages without the site's frame (routes.ts BARE_ROUTES): they draw their own overlays. */
-const BARE_PAGES: Record<string, Lazy> = {
+const BARE_PAGES: Record<string, Lazy> = withPageTexts({
   "/creator": () => import("../features/creator/CreatorPage.tsx").then((m) => ({ Component: m.CreatorPage })),
   "/live/studio": () => import("../features/live/StudioPage.tsx").then((m) => ({ Component: m.StudioPage })),
   "/live/obs": () => import("../features/live/ObsPage.tsx").then((m) => ({ Component: m.ObsPage })),
-};
+});
 
 const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => {
   const load = BARE_PAGES[def.path];

@@ -6,7 +6,7 @@
  */
 import { confirm } from "../components/confirm/confirmStore.ts";
 import { tellHost } from "./host.ts";
-import { i18n } from "./i18n/index.ts";
+import { i18n, loadPageTexts } from "./i18n/index.ts";
 import { navigate } from "./navigation.ts";
 import { queryClient } from "./queryClient.ts";
 import { getUserInfo, type UserInfo, useSession } from "./session.ts";
@@ -38,6 +38,8 @@ export async function startDesign(): Promise<void> {
   const userInfo = await loadedUserInfo();
   if (!useSession.getState().token) return navigate("/login");
   if (!userInfo?.vipType) {
+    // the gate's texts are the avatar pages' (web/lib/i18n), not the shell's the home page has
+    await loadPageTexts().catch(() => undefined);
     const t = i18n.t.bind(i18n);
     const unlock = await confirm({
       title: t("avatars.gate.title"),

@@ -109,7 +109,7 @@ export function UserMenu() {
         >
           {info?.sourcesNo === SHORT_VIDEO_SOURCE && (
             <Link role="menuitem" to="/douyin" tabIndex={-1} onClick={() => setOpen(false)}>
-              {t("shortVideo.studio")}
+              {t("nav.shortVideoStudio")}
             </Link>
           )}
           <Link role="menuitem" to="/workbench" tabIndex={-1} onClick={() => setOpen(false)}>

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
+import { loadPageTexts } from "../../lib/i18n/index.ts";
 import { useSession } from "../../lib/session.ts";
 
-const StartDesignDialog = lazy(() => import("./StartDesignDialog.tsx").then((m) => ({ default: m.StartDesignDialog })));
+// Its texts are the avatar pages' (not the shell's): they load beside its code.
+const StartDesignDialog = lazy(() =>
+  Promise.all([import("./StartDesignDialog.tsx"), loadPageTexts()]).then(([m]) => ({ default: m.StartDesignDialog })),
+);
 
 /**
  * Mounted once under the router: shows the 'Start design' dialog while the session's start-design

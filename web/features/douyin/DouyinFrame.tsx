@@ -27,7 +27,7 @@ export function DouyinFrame() {
                   <path d="M6 4.5v11l9-5.5z" fill="currentColor" />
                 </svg>
               </span>
-              {t("shortVideo.studio")}
+              {t("nav.shortVideoStudio")}
             </p>
             <nav className="sv-band__nav" aria-label={t("shortVideo.nav")}>
               <NavLink

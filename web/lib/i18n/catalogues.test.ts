@@ -3,9 +3,12 @@ import { LANGUAGES } from "../../../shared/constants.ts";
 import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.ts";
 import { flattenRoutes } from "../../app/routes.ts";
 import { en } from "./en.ts";
+import { enPages } from "./en-pages.ts";
 import { messageText } from "./index.ts";
 import { zhCN } from "./zh_cn.ts";
+import { zhCNPages } from "./zh_cn-pages.ts";
 import { zhTN } from "./zh_tn.ts";
+import { zhTNPages } from "./zh_tn-pages.ts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,10 +22,25 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
   return out;
 }
 
-const translations = { EN: en, ZH_CN: zhCN, ZH_TN: zhTN };
+// Each language's texts in two parts (the shell's, the other pages'), merged as i18next merges them.
+const parts = { EN: [en, enPages], ZH_CN: [zhCN, zhCNPages], ZH_TN: [zhTN, zhTNPages] } as const;
+const translations = Object.fromEntries(
+  Object.entries(parts).map(([l, [shell, pages]]) => [l, { ...shell, ...pages }]),
+);
 const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, leaves(translations[l] as Tree)]));
 
 describe("i18n catalogues", () => {
+  it("split each language into the shell's texts and the other pages', no group in both", () => {
+    for (const [language, [shell, pages]] of Object.entries(parts)) {
+      expect(
+        Object.keys(shell).filter((group) => group in pages),
+        language,
+      ).toEqual([]);
+      expect(Object.keys(shell), language).toEqual(Object.keys(en));
+      expect(Object.keys(pages), language).toEqual(Object.keys(enPages));
+    }
+  });
+
   it("have the same keys in ZH_CN, ZH_TN and EN, none empty", () => {
     const en = [...(catalogues.EN?.keys() ?? [])].sort();
     expect(en.length).toBeGreaterThan(150);

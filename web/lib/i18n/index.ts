@@ -4,10 +4,13 @@
  * The language follows the session (the user's pick, else the site's default): a change
  * re-renders every string and updates <html lang>.
  *
- * Only the active language's catalogue is downloaded: each is its own chunk, loaded before the
- * first render (web/main.tsx awaits `catalogueReady`) and on a change of language before i18next
- * switches, so no screen ever shows a key. The catalogues hold the same keys (catalogues.test.ts),
- * so nothing needs a fallback language at run time.
+ * Only the active language's texts are downloaded, in two chunks: the shell's (the site's frame,
+ * the dialogs every page shares, the home page: `en.ts`) before the first render (web/main.tsx
+ * awaits `catalogueReady`), and every other page's (`en-pages.ts`) with the first page that needs
+ * them (`loadPageTexts`, which the router awaits beside the page's own code), so the landing page
+ * never loads them. On a change of language both are loaded (the pages' only once asked for)
+ * before i18next switches, so no screen ever shows a key. The catalogues hold the same keys
+ * (catalogues.test.ts), so nothing needs a fallback language at run time.
  *
  * The texts the server also answers with (shared/messages.ts, spec section 8) are the "messages"
  * namespace, built from the same catalogue: read them with `messageText(key)` (or
@@ -20,6 +23,7 @@ import type { Language } from "../../../shared/constants.ts";
 import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
 import { effectiveLanguage, onLanguageChange, useSession } from "../session.ts";
 import type { Messages } from "./en.ts";
+import type { PageMessages } from "./en-pages.ts";
 
 /** shared/messages.ts in one language, its {name} placeholders written the i18next way ({{name}}). */
 function messagesIn(language: Language): Record<MessageKey, string> {
@@ -28,11 +32,16 @@ function messagesIn(language: Language): Record<MessageKey, string> {
   ) as Record<MessageKey, string>;
 }
 
-/** Each catalogue is its own chunk. */
+/** Each catalogue is its own chunk: the shell's texts, and the other pages'. */
 const CATALOGUES: Record<Language, () => Promise<Messages>> = {
   EN: () => import("./en.ts").then((m) => m.en),
   ZH_CN: () => import("./zh_cn.ts").then((m) => m.zhCN),
   ZH_TN: () => import("./zh_tn.ts").then((m) => m.zhTN),
+};
+const PAGE_CATALOGUES: Record<Language, () => Promise<PageMessages>> = {
+  EN: () => import("./en-pages.ts").then((m) => m.enPages),
+  ZH_CN: () => import("./zh_cn-pages.ts").then((m) => m.zhCNPages),
+  ZH_TN: () => import("./zh_tn-pages.ts").then((m) => m.zhTNPages),
 };
 
 /** The messages namespace is small and needed in any language (`messageText(key, params, language)`). */
@@ -68,25 +77,44 @@ export function messageText(key: MessageKey, params?: Record<string, string | nu
   return i18n.t(key, { ns: "messages", ...params, lng: language ?? wanted });
 }
 
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Fetch a language's catalogue once and hand it to i18next; resolves when its texts can be read. */
-export function loadCatalogue(language: Language): Promise<void> {
-  let pending = loading.get(language);
+/** Fetch one part of a language's texts once and hand it to i18next; resolves when they can be read. */
+function loadPart(part: "shell" | "pages", language: Language): Promise<void> {
+  const key = `${part}:${language}`;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = CATALOGUES[language]().then((catalogue) => {
+    const load: () => Promise<object> = part === "shell" ? CATALOGUES[language] : PAGE_CATALOGUES[language];
+    pending = load().then((catalogue) => {
       i18n.addResourceBundle(language, "translation", catalogue, true, true);
     });
-    // A failed download (offline, a new release replaced the chunk) may be retried by the next change.
-    pending.catch(() => loading.delete(language));
-    loading.set(language, pending);
+    // A failed download (offline, a new release replaced the chunk) may be retried by the next call.
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
 }
 
+/** The shell's texts in a language: enough for the site's frame and the home page. */
+export function loadCatalogue(language: Language): Promise<void> {
+  return loadPart("shell", language);
+}
+
+/** Whether a page beyond the landing page has asked for its texts (a language change then loads them too). */
+let pagesWanted = false;
+
+/**
+ * Every other page's texts in the current language. The router awaits it beside a page's code, and
+ * so does anything the shell opens that is not the shell's (the Start design dialog and its gate).
+ */
+export function loadPageTexts(): Promise<void> {
+  pagesWanted = true;
+  return loadPart("pages", wanted);
+}
+
 async function apply(language: Language) {
   wanted = language;
-  await loadCatalogue(language);
+  await Promise.all([loadCatalogue(language), pagesWanted ? loadPart("pages", language) : undefined]);
   if (wanted !== language) return;
   if (i18n.language !== language) await i18n.changeLanguage(language);
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[language];
