@@ -59,7 +59,13 @@ describe("the OBS source and the session's end", () => {
     expect(await source.getAttribute("data-air")).toBe("on");
     // the socket is up once a gift plays
     await expect
-      .poll(async () => (await gift(), await played(obs)), { timeout: 20_000, interval: 1000 })
+      .poll(
+        async () => {
+          await gift();
+          return played(obs);
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
       .toBeGreaterThan(0);
     expect(await centreAlpha(obs, "live-obs-on-air.png")).toBe(255);
 
