@@ -6,7 +6,7 @@
  */
 
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { latestCode, openWithToken, registerByApi, textOf, unique, uniquePhone, userInfo } from "./account-helpers.ts";
 import { expectAccessible, launchBrowser, newPage, screenshot } from "./browser.ts";
 
@@ -41,7 +41,11 @@ async function logoutFromMenu(page: Page) {
 }
 
 describe("email account", () => {
-  const email = `${unique("reg")}@example.com`;
+  // A new address for each attempt: a retried attempt would find the first one registered.
+  let email = "";
+  beforeEach(() => {
+    email = `${unique("reg")}@example.com`;
+  });
   const password = "First-pass-1";
   const newPassword = "Second-pass-2";
 

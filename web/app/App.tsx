@@ -15,7 +15,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <HistoryRouter history={history}>
+        {/* No transitions: a navigation's page code is loaded before the address changes, and the
+            page is drawn at once with it (guards.ts). */}
+        <HistoryRouter history={history} useTransitions={false}>
           <AppRoutes />
         </HistoryRouter>
       </QueryClientProvider>

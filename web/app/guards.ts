@@ -1,3 +1,4 @@
+import { flushSync } from "react-dom";
 import {
   createPath,
   type Location,
@@ -65,7 +66,8 @@ function preload(routes: RouteObject[], path: string): Promise<unknown> {
  *   location is checked at once; Back and Forward as they happen);
  * - a navigation the app starts (a link, navigate(), the host's pushRoute) changes the address
  *   only once the next page's code has arrived, the page before staying as it is meanwhile; the
- *   latest navigation wins.
+ *   latest navigation wins; the router then draws the new page in the same task as the address
+ *   changes.
  * `onLeave` hears the location being left just before the router hears the next one (the scroll
  * restoration notes the old page's position then). docs/decisions/030.
  */
@@ -99,7 +101,9 @@ export function guardedHistory(
       if (there !== here) return history.replace(there);
       onLeave(current);
       current = update.location;
-      listener(update);
+      // The router draws the new location in this same task (its page's code is already in), so
+      // nothing sees the new address above the old page (router.tsx, LazyPage).
+      flushSync(() => listener(update));
     });
   return guarded;
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy as reactLazy, Suspense, useMemo } from "react";
+import { type ComponentType, Suspense, use, useMemo } from "react";
 import {
   matchRoutes,
   Outlet,
@@ -128,22 +128,48 @@ const FRAMES: Record<NonNullable<RouteDef["frame"]>, Lazy> = withPageTexts({
   shortVideo: () => import("../features/douyin/DouyinFrame.tsx").then((m) => ({ Component: m.DouyinFrame })),
 });
 
-/** One React.lazy component per loader, so a page shared by two paths is one component. */
-const lazyComponents = new Map<Lazy, ComponentType>();
-function lazyElement(load: Lazy) {
-  let Component = lazyComponents.get(load);
-  if (!Component) {
-    Component = reactLazy(() => load().then((m) => ({ default: m.Component })));
-    lazyComponents.set(load, Component);
+/**
+ * Each page's code, once per loader (a page shared by two paths loads once). Unlike React.lazy, a
+ * page whose code has arrived renders at once, with no round through Suspense: the history loads
+ * the next page's code before it changes the address (guards.ts), then the router draws the new
+ * page in the same task, so the address and the page on screen never disagree.
+ */
+const loadedPages = new Map<Lazy, ComponentType>();
+const loadingPages = new Map<Lazy, Promise<{ Component: ComponentType }>>();
+const failedPages = new Set<Lazy>();
+function loadPage(load: Lazy): Promise<{ Component: ComponentType }> {
+  let pending = loadingPages.get(load);
+  if (!pending) {
+    pending = load().then((page) => {
+      loadedPages.set(load, page.Component);
+      return page;
+    });
+    // A failed chunk's promise stays, so the page's render meets the same failure (the error
+    // page) rather than asking again and again; the next navigation to it asks again.
+    pending.catch(() => failedPages.add(load));
+    loadingPages.set(load, pending);
   }
+  return pending;
+}
+const preloadOf = (load: Lazy | undefined) =>
+  load &&
+  (() => {
+    if (failedPages.delete(load)) loadingPages.delete(load);
+    return loadPage(load);
+  });
+
+function LazyPage({ load }: { load: Lazy }) {
+  // `use` suspends until the code arrives, and throws its error to the error boundary.
+  const Component = loadedPages.get(load) ?? use(loadPage(load)).Component;
   return <Component />;
 }
+const lazyElement = (load: Lazy) => <LazyPage load={load} />;
 
 /** The routes of one frame (or of none) as router children; a frame becomes a layout route around its routes. */
 function framedRoutes(): RouteObject[] {
   const plain = ROUTES.filter((def) => !def.frame).map((def) => toRoute(def, ""));
   const frames = Object.entries(FRAMES).map(([frame, load]) => ({
-    handle: { preload: load },
+    handle: { preload: preloadOf(load) },
     element: lazyElement(load),
     children: ROUTES.filter((def) => def.frame === frame).map((def) => toRoute(def, "")),
   }));
@@ -162,16 +188,20 @@ function toRoute(def: RouteDef, parentPath: string, framed = false): RouteObject
   const fullPath = def.path.startsWith("/") ? def.path : `${parentPath}/${def.path}`;
   const handle: RouteHandle = { def, guard: def };
   if (!def.children)
-    return { path: def.path, handle: { ...handle, preload: PAGES[fullPath] }, element: page(fullPath, def, framed) };
+    return {
+      path: def.path,
+      handle: { ...handle, preload: preloadOf(PAGES[fullPath]) },
+      element: page(fullPath, def, framed),
+    };
 
   // A forwarding index route never renders: the history replaces it first (guards.ts).
   const index: RouteObject = def.redirectTo
     ? { index: true, handle: { def, redirect: `${fullPath}/${def.redirectTo}` } }
-    : { index: true, handle: { def, preload: PAGES[fullPath] }, element: page(fullPath, def, framed) };
+    : { index: true, handle: { def, preload: preloadOf(PAGES[fullPath]) }, element: page(fullPath, def, framed) };
   const layout = LAYOUTS[fullPath];
   return {
     path: def.path,
-    handle: { ...handle, preload: layout },
+    handle: { ...handle, preload: preloadOf(layout) },
     element: layout ? lazyElement(layout) : <Outlet />,
     children: [index, ...def.children.map((child) => toRoute(child, fullPath, layout !== undefined))],
   };
@@ -196,7 +226,7 @@ const bareRoutes: RouteObject[] = BARE_ROUTES.map((def) => {
   const load = BARE_PAGES[def.path];
   return {
     path: def.path,
-    handle: { def, guard: def, preload: load } satisfies RouteHandle,
+    handle: { def, guard: def, preload: preloadOf(load) } satisfies RouteHandle,
     element: (
       <AppErrorBoundary>
         <Suspense fallback={<div className="boot" />}>

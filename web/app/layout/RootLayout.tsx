@@ -35,8 +35,9 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="main">
-        {/* A page's chunk loads here. Navigations run as transitions, so the page before stays until
-            the next one is ready; only the first page waits on an empty main (it keeps its height). */}
+        {/* A page's chunk loads here. A navigation loads the next page's code before the address
+            changes (guards.ts) and draws it at once; only a first load waits on an empty main
+            (it keeps its height). */}
         <Suspense fallback={null}>
           <Outlet />
           <PageShown />
