@@ -14,6 +14,7 @@
 
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { oneShotRedis } from "./redis.ts";
 
 export interface BusLog {
   warn(obj: object, msg: string): void;
@@ -157,14 +158,7 @@ export async function busReady(bus: InstanceBus, ms = 3000): Promise<boolean> {
  * the caller says so.
  */
 export async function publishOnce(url: string, prefix: string, channel: string, payload: object): Promise<boolean> {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  client.on("error", () => {});
+  const client = oneShotRedis(url, 1000);
   try {
     await client.connect();
     await client.publish(`${prefix}:bus:${channel}`, JSON.stringify({ from: "script", body: payload }));

@@ -18,8 +18,11 @@ export function redisOptions(url: string): ConnectionOptions {
   };
 }
 
-/** Does a Redis answer at this URL within the time limit? */
-export async function redisAnswers(url: string, timeoutMs = 500): Promise<boolean> {
+/**
+ * A client for one quick exchange: it connects when asked (`connect()`), gives up after
+ * `timeoutMs`, never retries nor queues commands while down, and keeps its errors to the caller.
+ */
+export function oneShotRedis(url: string, timeoutMs: number): Redis {
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: timeoutMs,
@@ -28,6 +31,12 @@ export async function redisAnswers(url: string, timeoutMs = 500): Promise<boolea
     retryStrategy: () => null,
   });
   client.on("error", () => {});
+  return client;
+}
+
+/** Does a Redis answer at this URL within the time limit? */
+export async function redisAnswers(url: string, timeoutMs = 500): Promise<boolean> {
+  const client = oneShotRedis(url, timeoutMs);
   try {
     await client.connect();
     return (await client.ping()) === "PONG";

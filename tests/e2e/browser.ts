@@ -4,24 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { expect, onTestFailed } from "vitest";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "../../infra/chromium.ts";
 import { ROOT } from "../../scripts/lib.ts";
 import { axeViolations } from "./axe.ts";
 
 export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM_ARGS = HEADLESS_CHROMIUM_ARGS;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /**

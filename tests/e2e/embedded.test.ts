@@ -13,6 +13,7 @@
 
 import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CHROMIUM_PATH } from "../../infra/chromium.ts";
 import { startHostDemo } from "../../scripts/host-demo.ts";
 import { type RunningProduct, startProduct } from "../../scripts/serve.ts";
 import { TOKEN_OVERDUE } from "../../shared/host/messages.ts";
@@ -61,7 +62,7 @@ beforeAll(async () => {
   const port = new URL(demo.hostUrl).port;
   const rules = RESOLVED_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(", ");
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=${rules}`],
   });
 });

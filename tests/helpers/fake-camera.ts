@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import sharp from "sharp";
+import { CHROMIUM_PATH } from "../../infra/chromium.ts";
 import { ROOT } from "../../scripts/lib.ts";
 import { CHROMIUM_ARGS } from "../e2e/browser.ts";
 
@@ -134,7 +135,7 @@ export async function writeFakeCamera(
 /** Chromium with a fake camera playing `file`, and its permission prompt answered yes. */
 export function launchWithCamera(file: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
       ...CHROMIUM_ARGS,
       "--use-fake-device-for-media-stream",

@@ -9,7 +9,9 @@
  *   server → worker: {type: "start", id, url, width, height} | {type: "face", id, face} | {type: "stop", id}
  *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "failed", id, message} | {type: "stopped", id}
  */
+
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "../../infra/chromium.ts";
 import type { LiveFaceMessage } from "../../shared/live.ts";
 
 export type RenderRequest =
@@ -24,14 +26,7 @@ export type RenderReport =
   | { type: "stopped"; id: string };
 
 export const RENDER_CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...HEADLESS_CHROMIUM_ARGS,
   "--mute-audio",
   // a render page in a background tab must not be throttled
   "--disable-background-timer-throttling",
@@ -59,16 +54,14 @@ const running = new Map<string, Running>();
 const report = (message: RenderReport) => process.send?.(message);
 
 function launch(): Promise<Browser> {
-  browser ??= chromium
-    .launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: RENDER_CHROMIUM_ARGS })
-    .then((b) => {
-      b.on("disconnected", () => {
-        for (const id of running.keys()) report({ type: "failed", id, message: "renderer exited" });
-        running.clear();
-        browser = null;
-      });
-      return b;
+  browser ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: RENDER_CHROMIUM_ARGS }).then((b) => {
+    b.on("disconnected", () => {
+      for (const id of running.keys()) report({ type: "failed", id, message: "renderer exited" });
+      running.clear();
+      browser = null;
     });
+    return b;
+  });
   return browser;
 }
 

@@ -96,7 +96,7 @@ function loadPart(part: "shell" | "pages", language: Language): Promise<void> {
 }
 
 /** The shell's texts in a language: enough for the site's frame and the home page. */
-export function loadCatalogue(language: Language): Promise<void> {
+function loadCatalogue(language: Language): Promise<void> {
   return loadPart("shell", language);
 }
 
