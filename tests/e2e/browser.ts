@@ -91,6 +91,26 @@ async function capture(page: Page, name: string) {
   return file;
 }
 
+/**
+ * Stops the page's fake clock (`page.clock.install()` before it loaded) where it stands: from here
+ * on its time, timers and frames move only when the test says (`fastForward`, `runFor`), however
+ * slowly a loaded machine runs the page.
+ */
+export async function pauseClock(page: Page) {
+  // a moment ahead of the page's time: the page's clock keeps running during the round trips
+  for (let ahead = 1000; ; ahead *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    const paused = await page.clock.pauseAt(now + ahead).then(
+      () => true,
+      (error: Error) => {
+        if (ahead > 60_000 || !/to the past/.test(error.message)) throw error;
+        return false;
+      },
+    );
+    if (paused) return;
+  }
+}
+
 /** Log in through the API and hand the token to the page the way the app stores it. */
 export async function apiLogin(baseUrl: string, email: string, password = "Avalive2026!"): Promise<string> {
   const res = await fetch(`${baseUrl}/web-api/p1/uc/account/email/emailLogin`, {

@@ -1,12 +1,14 @@
 /**
  * The idle rule (spec section 4) app-wide: after a long time without operation, 'No operation
  * over a long time' counts down in seconds before the automatic exit; any input cancels it. The
- * period (30 min, 60 s countdown) is shortened here through localStorage, which may only shorten.
+ * real period (30 min, then a 60 s countdown) runs on the browser's fake clock (Playwright's
+ * `page.clock`), paused once the page is up: the test jumps over the half hour and runs the
+ * countdown's minute second by second, in moments and exactly.
  */
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { apiLogin, launchBrowser, newPage, pauseClock, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -17,36 +19,46 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A logged-in page whose idle period is `idle` seconds with a `countdown` s countdown. */
-async function idlePage(path: string, idle: number, countdown: number): Promise<Page> {
+const HALF_HOUR = 30 * 60_000;
+
+/** A logged-in page with the real idle period, on a fake clock that only the test moves. */
+async function idlePage(path: string, ready: string): Promise<Page> {
   const page = await newPage(browser, { language: "EN" });
   const token = await apiLogin(baseUrl, "gold@demo.avalive.dev");
-  await page.addInitScript(
-    ([t, i, c]) => {
-      localStorage.setItem("avalive.token", t as string);
-      localStorage.setItem("avalive.idleSeconds", String(i));
-      localStorage.setItem("avalive.idleCountdown", String(c));
-    },
-    [token, idle, countdown],
-  );
+  await page.addInitScript((t) => localStorage.setItem("avalive.token", t), token);
+  await page.clock.install();
   await page.goto(`${baseUrl}${path}`);
+  // the idle timer is armed once the page is up
+  await page.getByTestId(ready).first().waitFor({ timeout: 30_000 });
+  await pauseClock(page);
   return page;
 }
 
 describe("the idle rule", () => {
   it("on a workbench page: notice, countdown, an input cancels it, then it logs out", async () => {
-    const page = await idlePage("/workbench/myPerson", 3, 6);
+    const page = await idlePage("/workbench/myPerson", "start-design");
     const notice = page.getByTestId("idle-notice");
-    await notice.waitFor({ timeout: 20_000 });
+    // a minute short of the half hour: nothing yet
+    await page.clock.fastForward(HALF_HOUR - 60_000);
+    expect(await notice.count()).toBe(0);
+    await page.clock.fastForward(60_000);
+    await notice.waitFor({ timeout: 5000 });
     expect(await notice.getByRole("heading").textContent()).toBe("No operation over a long time");
-    await expect.poll(() => notice.textContent()).toMatch(/logged out in [1-6] seconds?/);
+    await expect.poll(() => notice.textContent()).toMatch(/logged out in 60 seconds/);
+    await page.clock.runFor(15_000);
+    await expect.poll(() => notice.textContent()).toMatch(/logged out in 45 seconds/);
+    // axe (in screenshot) runs on the page's timers: let them flow meanwhile
+    await page.clock.resume();
     await screenshot(page, "idle-notice-en");
+    await pauseClock(page);
     // a pointer anywhere cancels the countdown
     await page.mouse.click(5, 5);
     await expect.poll(() => notice.count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/workbench/myPerson");
-    // left alone again, it counts down and ends the session
-    await notice.waitFor({ timeout: 20_000 });
+    // left alone again for the half hour, it counts the minute down and ends the session
+    await page.clock.fastForward(HALF_HOUR);
+    await notice.waitFor({ timeout: 5000 });
+    await page.clock.runFor(60_000);
     await page.waitForURL((url) => url.pathname === "/login", { timeout: 30_000 });
     expect(await page.evaluate(() => localStorage.getItem("avalive.token"))).toBeNull();
     await page.context().close();
@@ -61,9 +73,10 @@ describe("the idle rule", () => {
     });
     const planId = ((await res.json()) as { data: string }).data;
     expect(planId).toBeTruthy();
-    const page = await idlePage(`/plan?planId=${planId}&roleId=sys-f-01&roleType=2`, 4, 30);
+    const page = await idlePage(`/plan?planId=${planId}&roleId=sys-f-01&roleType=2`, "plan-preview");
     const notice = page.getByTestId("idle-notice");
-    await notice.waitFor({ timeout: 30_000 });
+    await page.clock.fastForward(HALF_HOUR);
+    await notice.waitFor({ timeout: 5000 });
     await page.keyboard.press("Shift");
     await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/plan");
