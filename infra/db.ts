@@ -9,7 +9,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type Prisma, PrismaClient } from "./generated/prisma/client.ts";
 import { PrismaClient as PgPrismaClient } from "./generated/prisma-pg/client.ts";
-import { isPostgresUrl } from "./sql.ts";
+import { endReadSnapshots, isPostgresUrl } from "./sql.ts";
 
 export type Db = PrismaClient;
 
@@ -21,7 +21,42 @@ export function createDb(url: string): Db {
     onPostgres.add(db);
     return db;
   }
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  return new PrismaClient({ adapter: endingReadSnapshots(new PrismaBetterSQLite3({ url }), url) });
+}
+
+type SqliteFactory = InstanceType<typeof PrismaBetterSQLite3>;
+type Queryable = Awaited<ReturnType<SqliteFactory["connect"]>>;
+const STATEMENTS = new Set<PropertyKey>(["queryRaw", "executeRaw", "executeScript"]);
+
+/**
+ * The SQLite adapter, ending the hot reader's snapshot on the same file (infra/sql.ts) before and
+ * after each statement the Prisma client runs: a read that follows this process's write, however
+ * soon, sees it.
+ */
+function endingReadSnapshots(factory: SqliteFactory, url: string): SqliteFactory {
+  const end = () => endReadSnapshots(url);
+  const wrap = <Q extends object>(target: Q): Q =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object);
+        if (typeof value !== "function") return value;
+        if (STATEMENTS.has(property))
+          return (...args: unknown[]) => {
+            end();
+            return (value.apply(object, args) as Promise<unknown>).finally(end);
+          };
+        if (property === "startTransaction")
+          return async (...args: unknown[]) => wrap((await value.apply(object, args)) as object);
+        return value.bind(object);
+      },
+    });
+  return new Proxy(factory, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object);
+      if (property === "connect") return async () => wrap((await factory.connect()) as Queryable);
+      return typeof value === "function" ? value.bind(object) : value;
+    },
+  });
 }
 
 const onPostgres = new WeakSet<object>();

@@ -9,11 +9,17 @@
  * PostgreSQL-only functions. Rows come in SQLite's shapes on both: dates as the ISO text the
  * SQLite adapter stores (`sqlDate`), counts as numbers.
  *
- * On SQLite the database runs in WAL mode, so a reader here never waits for a writer there, and
- * each statement sees everything committed before it started: nothing read here is staler than a
- * Prisma read. On PostgreSQL each statement runs in READ COMMITTED, with the same guarantee.
+ * On SQLite the database runs in WAL mode, so a reader here never waits for a writer there. The
+ * reads of one turn of the event loop share one read transaction (a snapshot): a statement outside
+ * a transaction takes and drops a WAL read lock (two `fcntl` calls), and a plan page's nine
+ * statements made eighteen. The snapshot ends at the turn's end (`setImmediate`) and whenever this
+ * process's Prisma client touches the same file (infra/db.ts calls `endReadSnapshots`), so a
+ * request reading right after its own write, or after another request's in the same turn, sees
+ * it. A commit by another process is seen from the next turn: microseconds, not more. On
+ * PostgreSQL each statement runs in READ COMMITTED and sees everything committed before it began.
  */
 
+import path from "node:path";
 import Database, { type Statement } from "better-sqlite3";
 import pg from "pg";
 import type { InstanceBus } from "./bus.ts";
@@ -44,6 +50,19 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 /** The file a `file:` DATABASE_URL names, resolved the way the Prisma adapter resolves it. */
 export const sqliteFile = (url: string) => url.replace(/^file:/, "");
 
+/** Each SQLite file's open readers' "end your snapshot", for the writes of this process. */
+const snapshotEnders = new Map<string, Set<() => void>>();
+const fileKey = (url: string) => path.resolve(sqliteFile(url));
+
+/**
+ * Ends the open read snapshots on this SQLite file: the Prisma client calls it around each of its
+ * statements (infra/db.ts), so no read here misses a write this process has made.
+ */
+export function endReadSnapshots(url: string): void {
+  const enders = snapshotEnders.get(fileKey(url));
+  if (enders) for (const end of enders) end();
+}
+
 /**
  * A date as the Prisma SQLite adapter stores it (ISO 8601 with "+00:00"), so that SQL can compare
  * it with stored ones as text. tests/integration/hot-reads.test.ts holds the adapter to this. On
@@ -68,11 +87,15 @@ function createSqliteReader(url: string): SqlReader {
   // touches no file (the migrations may not have run yet).
   let db: Database.Database | null = null;
   const statements = new Map<string, Statement>();
+  let begin: Statement | null = null;
+  let commit: Statement | null = null;
   const open = () => {
     if (!db) {
       db = new Database(sqliteFile(url), { fileMustExist: true });
       db.pragma("journal_mode = WAL");
       db.pragma("busy_timeout = 5000");
+      begin = db.prepare("BEGIN");
+      commit = db.prepare("COMMIT");
     }
     return db;
   };
@@ -85,16 +108,42 @@ function createSqliteReader(url: string): SqlReader {
     }
     return statement;
   };
+  // The turn's snapshot: a deferred BEGIN (the read lock is taken by the first statement).
+  let inSnapshot = false;
+  const endSnapshot = () => {
+    if (!inSnapshot) return;
+    inSnapshot = false;
+    if (db?.inTransaction) commit?.run();
+  };
+  const snapshot = () => {
+    if (inSnapshot) return;
+    open();
+    begin?.run();
+    inSnapshot = true;
+    setImmediate(endSnapshot);
+  };
+  const key = fileKey(url);
+  const enders = snapshotEnders.get(key) ?? new Set();
+  snapshotEnders.set(key, enders.add(endSnapshot));
   const memo = new Map<string, { version: number; value: unknown }>();
   let versionStatement: Statement | null = null;
   const dataVersion = () => {
     versionStatement ??= open().prepare("PRAGMA data_version").pluck();
+    snapshot();
     return versionStatement.get() as number;
   };
   // Async only in its signature (PostgreSQL's reads are not): the statement runs at once.
   const reader: SqlReader = {
-    get: async <T>(sql: string, ...params: unknown[]) => prepare(sql).get(...params) as T | undefined,
-    all: async <T>(sql: string, ...params: unknown[]) => prepare(sql).all(...params) as T[],
+    get: async <T>(sql: string, ...params: unknown[]) => {
+      const statement = prepare(sql);
+      snapshot();
+      return statement.get(...params) as T | undefined;
+    },
+    all: async <T>(sql: string, ...params: unknown[]) => {
+      const statement = prepare(sql);
+      snapshot();
+      return statement.all(...params) as T[];
+    },
     async cached<T>(key: CacheKey, load: (reader: SqlReader) => Promise<T>): Promise<T> {
       // Asked before loading: a commit that lands during the load leaves the entry one version
       // behind, so the next call loads again.
@@ -106,8 +155,13 @@ function createSqliteReader(url: string): SqlReader {
       return value;
     },
     close: async () => {
+      endSnapshot();
+      enders.delete(endSnapshot);
+      if (enders.size === 0) snapshotEnders.delete(key);
       memo.clear();
       versionStatement = null;
+      begin = null;
+      commit = null;
       statements.clear();
       db?.close();
       db = null;

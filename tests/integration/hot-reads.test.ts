@@ -4,9 +4,10 @@
  * and answers never cross between users under concurrent load.
  */
 
+import Database from "better-sqlite3";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CACHE_TTL_MS, createSqlReader, isPostgresUrl, sqlDate } from "../../infra/sql.ts";
+import { CACHE_TTL_MS, createSqlReader, isPostgresUrl, sqlDate, sqliteFile } from "../../infra/sql.ts";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
 import { buildApp } from "../../server/app.ts";
 import type { App } from "../../server/types.ts";
@@ -42,6 +43,53 @@ describe("hot reads", () => {
       expect(stored?.createdAt).toBe(sqlDate(user.createdAt));
     } finally {
       await row.close();
+    }
+  });
+
+  it("sees this process's Prisma write on the very next read, in the same turn of the event loop", async () => {
+    const user = await t.user();
+    const reader = createSqlReader(t.env.DATABASE_URL);
+    const nickname = () =>
+      reader
+        .get<{ nickname: string }>('SELECT "nickname" FROM "User" WHERE "id" = ?', user.id)
+        .then((r) => r?.nickname);
+    try {
+      for (const name of ["first", "second", "third"]) {
+        await nickname(); // opens the reader's snapshot (on SQLite, until the turn ends)
+        await t.db.user.update({ where: { id: user.id }, data: { nickname: name } });
+        expect(await nickname()).toBe(name);
+        // And inside an interactive transaction once it has committed.
+        await t.db.$transaction(async (tx) => {
+          await tx.user.update({ where: { id: user.id }, data: { nickname: `${name}-tx` } });
+        });
+        expect(await nickname()).toBe(`${name}-tx`);
+      }
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it("sees another connection's commit from the next turn of the event loop on SQLite", async () => {
+    if (isPostgresUrl(t.env.DATABASE_URL)) return; // READ COMMITTED: every statement sees it at once
+    const user = await t.user();
+    const reader = createSqlReader(t.env.DATABASE_URL);
+    // Another process's connection: nothing in this process is told of its writes.
+    const outsider = new Database(sqliteFile(t.env.DATABASE_URL));
+    outsider.pragma("busy_timeout = 5000");
+    const nickname = () =>
+      reader
+        .get<{ nickname: string }>('SELECT "nickname" FROM "User" WHERE "id" = ?', user.id)
+        .then((r) => r?.nickname);
+    try {
+      const before = await nickname();
+      outsider.prepare('UPDATE "User" SET "nickname" = ? WHERE "id" = ?').run("outside", user.id);
+      // The same turn reads one snapshot: consistent, not torn.
+      expect(await nickname()).toBe(before);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await nickname()).toBe("outside");
+    } finally {
+      outsider.close();
+      await reader.close();
     }
   });
 
