@@ -357,6 +357,15 @@ class HairBuilder {
     this.shell();
     if (this.long) this.longLocks();
     else this.shortLocks();
+    // Every face turned over, so the normals point out of the hair: the shell and the locks were
+    // wound inward. Double-sided shading never showed it, but the toon outline (an inverted hull
+    // pushed out along the normals, decision 039) was pushed into the head and never seen.
+    const idx = this.b.indices;
+    for (let i = 0; i < idx.length; i += 3) {
+      const t = idx[i + 1] as number;
+      idx[i + 1] = idx[i + 2] as number;
+      idx[i + 2] = t;
+    }
     return this.b;
   }
 }
