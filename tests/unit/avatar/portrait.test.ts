@@ -4,9 +4,11 @@
  * where the realistic one has smooth shading and no line. Ears are wound outward (they were drawn
  * inside out).
  */
+import { Value } from "typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AvatarMesh, buildLook } from "../../../shared/avatar/index.ts";
+import { type AvatarMesh, buildLook, HAIR_STYLES, hairStyleOf } from "../../../shared/avatar/index.ts";
 import { portraitKey, RENDER_VERSION } from "../../../shared/portraits.ts";
+import { AppearanceSchema } from "../../../shared/schemas/roles.ts";
 import { BACKGROUND, OUTLINE, render, SS } from "../../../worker/render/rasterise.ts";
 
 const SIZE = 160;
@@ -89,6 +91,9 @@ describe("portraits in the avatar's style", () => {
     expect(t.outlined).toBeGreaterThan(0.6);
     expect(t.outlineLuma).toBeLessThan(0.2);
     expect(r.outlined).toBe(0);
+    // a toon bust without a hair style wears its sex's old cut
+    expect(toon.mesh.hair).toBe("long");
+    expect(realistic.mesh.hair).toBeUndefined();
   });
 
   it("winds the ears' shells outward (they were drawn inside out)", () => {
@@ -113,5 +118,19 @@ describe("portraits in the avatar's style", () => {
     expect(RENDER_VERSION).toBe("2");
     expect(portraitKey(2, "{}", "{}", "toon")).not.toBe(portraitKey(2, "{}", "{}"));
     expect(portraitKey(2, "{}", "{}")).toBe(portraitKey(2, "{}", "{}", "realistic"));
+  });
+});
+
+describe("hair styles (appearance.hairStyle)", () => {
+  it("accepts the four cuts, refuses others, and leaves old looks without one valid", () => {
+    for (const hairStyle of HAIR_STYLES) expect(Value.Check(AppearanceSchema, { hairStyle })).toBe(true);
+    expect(Value.Check(AppearanceSchema, { hairStyle: "mohawk" })).toBe(false);
+    expect(Value.Check(AppearanceSchema, { skinTone: 0.3, hairColor: "#112233" })).toBe(true);
+  });
+
+  it("gives a look without a hair style each sex's cut from before (short male, long female)", () => {
+    expect(hairStyleOf(1)).toBe("short");
+    expect(hairStyleOf(2)).toBe("long");
+    expect(hairStyleOf(2, "bob")).toBe("bob");
   });
 });
