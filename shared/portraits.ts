@@ -4,13 +4,27 @@
  */
 import { createHash } from "node:crypto";
 
-/** Bump when the model or the renderer changes how avatars look: every portrait is made again. */
-export const RENDER_VERSION = "1";
+/**
+ * Bump when the model or the renderer changes how avatars look: every portrait is made again.
+ * 2: toon avatars (cartoons) drawn in the toon style (decision 039), the ears' winding fixed.
+ */
+export const RENDER_VERSION = "2";
 
-/** Portraits are addressed by what they show, so the same face is rendered once and shared. */
-export function portraitKey(sex: number, faceParams: string, appearance: string): string {
+/** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
+export type PortraitStyle = "realistic" | "toon";
+
+/**
+ * Portraits are addressed by what they show, so the same face is rendered once and shared: the
+ * same face as a cartoon (toon) and as a DIY avatar (realistic) are two portraits.
+ */
+export function portraitKey(
+  sex: number,
+  faceParams: string,
+  appearance: string,
+  style: PortraitStyle = "realistic",
+): string {
   const hash = createHash("sha256")
-    .update(`${RENDER_VERSION}\n${sex}\n${faceParams}\n${appearance}`)
+    .update(`${RENDER_VERSION}\n${style}\n${sex}\n${faceParams}\n${appearance}`)
     .digest("hex")
     .slice(0, 24);
   return `avatar-${hash}.webp`;

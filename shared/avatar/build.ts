@@ -2,6 +2,7 @@
 import { type AvatarStyle, anatomyFor } from "./anatomy.ts";
 import { bounds, type Field, type FieldContext, type PartSample, regionWeight, sampleField } from "./deform.ts";
 import { EXPRESSIONS, VISEMES } from "./expressions.ts";
+import { type HairStyle, hairStyleOf } from "./look.ts";
 import type { Vec3 } from "./math.ts";
 import type { AvatarMesh, AvatarPrimitive, PartBuilder, PartId } from "./mesh.ts";
 import { computeNormals } from "./mesh.ts";
@@ -64,13 +65,15 @@ function keepInside(deltas: Float32Array, anchors: ArrayLike<number>, field: Fie
 
 /**
  * The bust of a sex in a style. The toon style is built from its own anatomy (anatomy.ts) and then
- * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests).
+ * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests). A
+ * toon bust wears the anime cut `hair` (each sex's own where none is named); a realistic bust
+ * always its anatomy's cut.
  */
 export function assemble(
   sex: 1 | 2,
   colors: Colors,
   style: AvatarStyle = "realistic",
-  { proportions = true } = {},
+  { proportions = true, hair }: { proportions?: boolean; hair?: HairStyle } = {},
 ): AvatarMesh {
   const anatomy = anatomyFor(sex, style);
   const shape = new HeadShape(anatomy);
@@ -89,7 +92,7 @@ export function assemble(
     inside.teeth,
     inside.tongue,
     inside.mouth,
-    buildHair(shape),
+    buildHair(shape, style === "toon" ? hairStyleOf(sex, hair) : undefined),
     buildBody(shape),
   ];
   const frame = mouthFrame(shape);
@@ -141,5 +144,6 @@ export function assemble(
     };
   });
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount };
+  if (style === "toon") mesh.hair = hairStyleOf(sex, hair);
   return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

@@ -42,6 +42,7 @@ export async function exportAvatar(
     look.sex,
     lookColors(look.sex, look.appearance, look.outfit),
     look.toon ? "toon" : "realistic",
+    { hair: look.appearance.hairStyle },
   );
   const mesh = look.toon ? applyPose(built, look.toon.pose) : built;
   let atlas: { png: Uint8Array; uvs: Float32Array[] } | undefined;

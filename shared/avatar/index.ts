@@ -6,7 +6,7 @@
  */
 import type { AvatarStyle } from "./anatomy.ts";
 import { assemble } from "./build.ts";
-import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type LookAppearance, lookColors } from "./look.ts";
+import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type HairStyle, type LookAppearance, lookColors } from "./look.ts";
 import type { AvatarMesh } from "./mesh.ts";
 import type { Rgb } from "./palette.ts";
 
@@ -16,6 +16,9 @@ export { exportGlb, type GlbOptions } from "./gltf.ts";
 export {
   DEFAULT_COLORS,
   DEFAULT_SKIN_TONE,
+  HAIR_STYLES,
+  type HairStyle,
+  hairStyleOf,
   hexToRgb,
   type LookAppearance,
   lookColors,
@@ -46,6 +49,8 @@ export interface AvatarOptions {
   clothingColor?: Rgb;
   /** Realistic (the default) or toon (decision 039). */
   style?: AvatarStyle;
+  /** The toon style's hair (each sex's own where none is named); a realistic bust ignores it. */
+  hairStyle?: HairStyle;
 }
 
 export function buildAvatar(options: AvatarOptions): AvatarMesh {
@@ -59,6 +64,7 @@ export function buildAvatar(options: AvatarOptions): AvatarMesh {
       clothing: options.clothingColor ?? [...defaults.clothing],
     },
     options.style,
+    { hair: options.hairStyle },
   );
 }
 
@@ -69,7 +75,7 @@ export function buildLook(
   outfit?: string,
   style: AvatarStyle = "realistic",
 ): AvatarMesh {
-  return assemble(sex, lookColors(sex, appearance, outfit), style);
+  return assemble(sex, lookColors(sex, appearance, outfit), style, { hair: appearance.hairStyle });
 }
 
 /** A role's kind as the style it is drawn in: cartoons (kind "cartoon") are toon, everything else realistic. */

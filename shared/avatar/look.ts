@@ -28,11 +28,20 @@ export function rgbToHex(rgb: readonly number[]): string {
   return `#${h(rgb[0] ?? 0)}${h(rgb[1] ?? 0)}${h(rgb[2] ?? 0)}`;
 }
 
-/** The colour fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1. */
+/** The cartoon creator's hair styles (toon only; appearance.hairStyle). */
+export const HAIR_STYLES = ["short", "bob", "long", "ponytail"] as const;
+export type HairStyle = (typeof HAIR_STYLES)[number];
+
+/** A toon avatar's hair style where its look names none: each sex's cut before hair styles existed. */
+export const hairStyleOf = (sex: 1 | 2, hairStyle?: HairStyle): HairStyle =>
+  hairStyle ?? (sex === 2 ? "long" : "short");
+
+/** The fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1, hair style. */
 export interface LookAppearance {
   skinTone?: number;
   hairColor?: string;
   eyeColor?: string;
+  hairStyle?: HairStyle;
 }
 
 /** The colours of a stored look: its appearance and outfit colour, each sex's defaults for what it leaves out. */

@@ -1,5 +1,6 @@
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { HAIR_STYLES } from "../avatar/look.ts";
 import { FaceParamsSchema } from "../avatar/params.ts";
 
 export { FaceParamsSchema };
@@ -14,6 +15,15 @@ export const AppearanceSchema = Type.Object({
   skinTone: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   hairColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
   eyeColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
+  /** A cartoon's hair (the creator's choice); absent: each sex's cut (short male, long female). */
+  hairStyle: Type.Optional(
+    Type.Union([
+      Type.Literal(HAIR_STYLES[0]),
+      Type.Literal(HAIR_STYLES[1]),
+      Type.Literal(HAIR_STYLES[2]),
+      Type.Literal(HAIR_STYLES[3]),
+    ]),
+  ),
 });
 export type Appearance = Static<typeof AppearanceSchema>;
 

@@ -5,6 +5,8 @@
  * Screenshots of the editor (female and male, front and three-quarter) go to test-results.
  */
 
+import fs from "node:fs";
+import validator from "gltf-validator";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -110,6 +112,21 @@ describe("start design and the face editor", () => {
       [...document.querySelectorAll<HTMLImageElement>('[data-testid="role-card"] img')].every((i) => i.complete),
     );
     await screenshot(page, "avatar-start-design");
+
+    // A system avatar downloads as GLB and as VRM 1.0 from its card (decision 034): valid files.
+    const unlocked = page.locator('[data-testid="role-card"][data-locked="false"]').first();
+    for (const format of ["glb", "vrm"] as const) {
+      const [file] = await Promise.all([
+        page.waitForEvent("download"),
+        unlocked.getByTestId(`role-export-${format}`).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${format}$`));
+      const bytes = fs.readFileSync((await file.path()) as string);
+      expect(bytes.subarray(0, 4).toString("latin1")).toBe("glTF");
+      const report = await validator.validateBytes(new Uint8Array(bytes), { maxIssues: 20 });
+      expect(report.issues.numErrors, `${format}: ${JSON.stringify(report.issues.messages)}`).toBe(0);
+      expect(bytes.includes(Buffer.from('"VRMC_vrm"'))).toBe(format === "vrm");
+    }
 
     // A backdrop click does not close it.
     await page.mouse.click(10, 450);

@@ -72,7 +72,17 @@ describe("the cartoon style", () => {
       pictures.push(await canvas.screenshot());
       await screenshot(page, `toon-creator-${i + 1}`);
     }
-    // every choice looks different from every other
+    // hair styles: each builds the bust with its own anime cut (decision 039); the last choice wore "long"
+    for (const style of ["bob", "ponytail"]) {
+      await page.getByTestId(`creator-hairstyle-${style}`).click();
+      await page.locator(`[data-testid="creator"][data-hair="${style}"]`).waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0, null, { timeout: 60_000 });
+      await page.waitForTimeout(300);
+      await untilViewRests(page);
+      pictures.push(await canvas.screenshot());
+      await screenshot(page, `toon-creator-hair-${style}`);
+    }
+    // every choice and hair style looks different from every other
     for (let a = 0; a < pictures.length; a++)
       for (let b = a + 1; b < pictures.length; b++)
         expect((pictures[a] as Buffer).equals(pictures[b] as Buffer), `choices ${a + 1} and ${b + 1}`).toBe(false);
@@ -85,7 +95,7 @@ describe("the cartoon style", () => {
     const spec = {
       sex: 2 as const,
       faceParams: { "head.size": 0.3, "eye.size": 0.9, "nose.scale": -0.55, "face.cheeks": 0.45 },
-      appearance: { skinTone: 0.17, hairColor: "#f28ab8", eyeColor: "#3d7bd9" },
+      appearance: { skinTone: 0.17, hairColor: "#f28ab8", eyeColor: "#3d7bd9", hairStyle: "ponytail" as const },
       outfit: "#6d4aff",
       name: "Toon preview",
     };

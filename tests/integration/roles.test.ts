@@ -270,4 +270,29 @@ describe("portraits", () => {
     expect(after).not.toBe(before);
     expect(after).toMatch(/^\/media\/avatar-[0-9a-f]{24}\.webp$/);
   });
+
+  it("renders a cartoon's portrait toon, under its own key, and keeps its hair style (decision 039)", async () => {
+    const { avatarThumbnail } = await import("../../worker/processors/avatar-thumbnail.ts");
+    const { portraitKey } = await import("../../shared/portraits.ts");
+    const user = await t.user({ vipType: "gold" });
+    const id = (await post(user.token, `${CR}/create`, { id: "sys-f-02" })).body.data;
+    const saved = await post(user.token, `${CR}/update`, { id, appearance: { hairStyle: "ponytail" } });
+    expect(saved.body.code).toBe(200);
+    const refused = await post(user.token, `${CR}/update`, { id, appearance: { hairStyle: "mohawk" } });
+    expect(refused.body).toMatchObject({ code: 400, data: null });
+    await t.db.customRole.update({ where: { id }, data: { kind: "cartoon" } });
+    const ctx = {
+      db: t.db,
+      storage: t.app.deps.storage,
+      log: { info() {}, warn() {}, error() {} },
+      progress: async () => {},
+      attempt: 1,
+    };
+    const result = await avatarThumbnail({ kind: "custom", id }, ctx);
+    const row = await t.db.customRole.findUniqueOrThrow({ where: { id } });
+    expect(JSON.parse(row.appearance).hairStyle).toBe("ponytail");
+    expect(result.imgKey).toBe(portraitKey(row.sex, row.faceParams, row.appearance, "toon"));
+    expect(result.imgKey).not.toBe(portraitKey(row.sex, row.faceParams, row.appearance));
+    expect(row.imgKey).toBe(result.imgKey);
+  });
 });

@@ -11,11 +11,12 @@ import {
 } from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
 import { materialsFor } from "../../shared/avatar/palette.ts";
+import { toonFace } from "../../shared/avatar/toon-look.ts";
 import { avatarGeometry } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
-import { OUTLINE_WIDTH, outlineColor, outlineMesh, type ToonFace, toonMaterial } from "./toon.ts";
+import { OUTLINE_WIDTH, outlineColor, outlineMesh, toonMaterial } from "./toon.ts";
 
 export interface BustColors {
   skinTone: number;
@@ -62,36 +63,6 @@ function bake(part: Part): void {
 
 const line = new Color();
 
-/** Where the face's features are (the toon iris's, blush's and neck shadow's shading): toon.ts ToonFace. */
-function faceOf(avatar: AvatarMesh): ToonFace {
-  const face: ToonFace = { eyeY: 0, eyeX: 0.03, chinY: -0.07 };
-  const p = avatar.primitives.find((q) => q.name === "pupil")?.positions;
-  if (p && p.length > 0) {
-    let y = 0;
-    let x = 0;
-    for (let i = 0; i < p.length; i += 3) {
-      x += Math.abs(p[i] as number);
-      y += p[i + 1] as number;
-    }
-    face.eyeY = y / (p.length / 3);
-    face.eyeX = x / (p.length / 3);
-  }
-  // the chin: where the skin on the middle line below the mouth faces most downward (its underside)
-  const skin = avatar.primitives.find((q) => q.name === "skin");
-  let down = 0;
-  if (skin)
-    for (let i = 0; i < skin.positions.length; i += 3) {
-      const y = skin.positions[i + 1] as number;
-      const ny = skin.normals[i + 1] as number;
-      const front = (skin.positions[i + 2] as number) > 0;
-      if (front && Math.abs(skin.positions[i] as number) < 0.004 && y < face.eyeY - 0.05 && y > -0.12 && ny < down) {
-        down = ny;
-        face.chinY = y;
-      }
-    }
-  return face;
-}
-
 /**
  * The avatar's bust: one mesh per primitive with its own material, built once per AvatarMesh.
  * Realistic avatars get standard (PBR) materials; toon avatars (`avatar.style`) toon materials
@@ -112,7 +83,7 @@ export function AvatarBust({
 }) {
   const built = useMemo(() => {
     const group = new Group();
-    const features = faceOf(avatar);
+    const features = toonFace(avatar);
     const parts: Part[] = avatar.primitives.map((primitive) => {
       const { geometry, targetIndex } = avatarGeometry(primitive, targets);
       const m = primitive.material;

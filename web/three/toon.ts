@@ -17,20 +17,32 @@ import {
   type WebGLProgramParametersWithUniforms,
 } from "three";
 import type { PartId } from "../../shared/avatar/index.ts";
+import {
+  OUTLINE_WIDTH,
+  outlineRgb,
+  TOON_BANDS,
+  TOON_BLUSH,
+  TOON_IRIS,
+  TOON_KEY,
+  TOON_NECK,
+  TOON_RIM,
+  TOON_ROUND,
+  type ToonFace,
+  toonPartLook,
+} from "../../shared/avatar/toon-look.ts";
 
-/** Outline width (metres) by part; parts not listed get none (eyes, lashes, brows, lips, the mouth inside). */
-export const OUTLINE_WIDTH: Partial<Record<PartId, number>> = {
-  skin: 0.0015,
-  ears: 0.0012,
-  hair: 0.0014,
-  clothing: 0.0019,
-};
+export { OUTLINE_WIDTH, type ToonFace };
+
+/** A number as a GLSL float literal (always with a decimal point). */
+const f = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+const v3 = (v: readonly number[]): string => `vec3(${v.map(f).join(", ")})`;
 
 /**
  * The toon light: one key light fixed to the view (up, left, in front), so the face reads the same
  * from every side the viewer turns it to, as in VRoid's and most anime viewers. Three bands: lit
  * (the part's own colour), shade and deep shade (the colour times a tint, warm on skin, cool
- * elsewhere), with edges a pixel soft; and a rim of light where the surface turns away.
+ * elsewhere), with edges a pixel soft; and a rim of light where the surface turns away. The numbers
+ * are shared/avatar/toon-look.ts's, which the worker's portrait rasteriser reads too.
  */
 const TOON_FRAGMENT = /* glsl */ `
 uniform vec3 uShade;
@@ -41,42 +53,18 @@ uniform vec2 uCheek;
 uniform float uChin;
 varying vec3 vToonPos;
 vec3 toonShade(vec3 base, vec3 n, vec3 viewDir) {
-  vec3 keyDir = normalize(vec3(-0.34, 0.42, 0.84));
+  vec3 keyDir = ${v3(TOON_KEY)};
   float nl = dot(n, keyDir);
   float aa = fwidth(nl) + 1e-4;
-  float lit = smoothstep(0.08 - aa, 0.08 + aa, nl);
-  float deep = 1.0 - smoothstep(-0.5 - aa, -0.5 + aa, nl);
+  float lit = smoothstep(${f(TOON_BANDS.lit)} - aa, ${f(TOON_BANDS.lit)} + aa, nl);
+  float deep = 1.0 - smoothstep(${f(TOON_BANDS.deep)} - aa, ${f(TOON_BANDS.deep)} + aa, nl);
   vec3 shade = base * uShade;
-  vec3 c = mix(mix(shade, shade * 0.82, deep), base, lit);
+  vec3 c = mix(mix(shade, shade * ${f(TOON_BANDS.deepFactor)}, deep), base, lit);
   float facing = abs(dot(n, viewDir));
-  float rim = smoothstep(0.70 - aa, 0.70 + aa, 1.0 - facing) * (0.35 + 0.65 * lit);
+  float rim = smoothstep(${f(TOON_RIM.edge)} - aa, ${f(TOON_RIM.edge)} + aa, 1.0 - facing) * (${f(TOON_RIM.inShade)} + ${f(1 - TOON_RIM.inShade)} * lit);
   return c + base * uRim * rim;
 }
 `;
-
-/** Per part: the shade tint, the rim's strength, and whether it is an iris (darker toward the top). */
-interface ToonLook {
-  shade: [number, number, number];
-  rim: number;
-  iris?: boolean;
-  /** Shade the head as if it were rounder (normals bent toward a sphere): a clean shadow line. */
-  round?: number;
-  /** Pink on the cheeks. */
-  blush?: number;
-  /** The shadow the chin casts on the neck. */
-  neck?: boolean;
-}
-const LOOK: Partial<Record<PartId, ToonLook>> = {
-  skin: { shade: [0.88, 0.72, 0.74], rim: 0.22, round: 0.8, blush: 0.32, neck: true },
-  ears: { shade: [0.88, 0.72, 0.74], rim: 0.22 },
-  lips: { shade: [0.86, 0.72, 0.74], rim: 0 },
-  hair: { shade: [0.62, 0.6, 0.72], rim: 0.3, round: 0.45 },
-  clothing: { shade: [0.66, 0.64, 0.78], rim: 0.2 },
-  iris: { shade: [0.8, 0.8, 0.85], rim: 0, iris: true },
-  pupil: { shade: [0.8, 0.8, 0.85], rim: 0 },
-  sclera: { shade: [0.86, 0.86, 0.94], rim: 0 },
-};
-const PLAIN: ToonLook = { shade: [0.78, 0.76, 0.84], rim: 0 };
 
 /**
  * A patch every toon material carries, run first by whoever patches the material further
@@ -91,13 +79,6 @@ function setBasePatch(material: Material, key: string, patch: BasePatch): void {
   material.onBeforeCompile = patch;
 }
 
-/** Where the face's features are (object space): the pupils' middle and the chin's underside. */
-export interface ToonFace {
-  eyeY: number;
-  eyeX: number;
-  chinY: number;
-}
-
 /**
  * A part's toon material. `irisY`: for the iris, the height of the eyes' centre (object space), so
  * the iris darkens toward its top like a drawn anime eye.
@@ -106,7 +87,7 @@ export function toonMaterial(part: PartId, face: ToonFace = { eyeY: 0, eyeX: 0.0
   const material = new MeshToonMaterial();
   // the colours as picked: no filmic tone mapping on flat colour
   material.toneMapped = false;
-  const look = LOOK[part] ?? PLAIN;
+  const look = toonPartLook(part);
   const uniforms = {
     uShade: { value: new Vector3(...look.shade) },
     uRim: { value: look.rim },
@@ -115,7 +96,7 @@ export function toonMaterial(part: PartId, face: ToonFace = { eyeY: 0, eyeX: 0.0
     uRound: { value: look.round ?? 0 },
     uBlush: { value: look.blush ?? 0 },
     // the blush sits under the outer half of each eye
-    uCheek: { value: new Vector2(face.eyeX * 1.12, face.eyeY - 0.026) },
+    uCheek: { value: new Vector2(face.eyeX * TOON_BLUSH.xScale, face.eyeY - TOON_BLUSH.yBelow) },
   };
   setBasePatch(material, `toon:${look.iris ? "iris" : "part"}`, (shader) => {
     Object.assign(shader.uniforms, uniforms);
@@ -123,22 +104,24 @@ export function toonMaterial(part: PartId, face: ToonFace = { eyeY: 0, eyeX: 0.0
       .replace(
         "#include <beginnormal_vertex>",
         // above the neck, normals lean toward the head's centre: one clean shadow line on the face
-        "#include <beginnormal_vertex>\nobjectNormal = normalize(mix(objectNormal, normalize((position - vec3(0.0, -0.01, -0.02)) * vec3(1.0, 0.55, 1.0)), uRound * smoothstep(-0.11, -0.06, position.y)));",
+        `#include <beginnormal_vertex>\nobjectNormal = normalize(mix(objectNormal, normalize((position - ${v3(TOON_ROUND.center)}) * ${v3(TOON_ROUND.scale)}), uRound * smoothstep(${f(TOON_ROUND.from)}, ${f(TOON_ROUND.to)}, position.y)));`,
       )
       .replace("#include <begin_vertex>", "#include <begin_vertex>\nvToonPos = position;");
     shader.fragmentShader = `${TOON_FRAGMENT}\n${shader.fragmentShader}`.replace(
       "#include <opaque_fragment>",
       // the scene's lights are left out: the toon light is the same wherever the avatar stands
-      (look.iris ? "diffuseColor.rgb *= mix(1.3, 0.42, smoothstep(uIris - 0.012, uIris + 0.012, vToonPos.y));\n" : "") +
+      (look.iris
+        ? `diffuseColor.rgb *= mix(${f(TOON_IRIS.bottom)}, ${f(TOON_IRIS.top)}, smoothstep(uIris - ${f(TOON_IRIS.half)}, uIris + ${f(TOON_IRIS.half)}, vToonPos.y));\n`
+        : "") +
         (look.blush
-          ? "{ vec2 d = vec2((abs(vToonPos.x) - uCheek.x) / 0.013, (vToonPos.y - uCheek.y) / 0.0065);\n" +
-            "  float b = exp(-dot(d, d)) * step(0.03, vToonPos.z) * uBlush;\n" +
-            "  diffuseColor.rgb = mix(diffuseColor.rgb, vec3(0.95, 0.36, 0.4), b); }\n"
+          ? `{ vec2 d = vec2((abs(vToonPos.x) - uCheek.x) / ${f(TOON_BLUSH.radius[0])}, (vToonPos.y - uCheek.y) / ${f(TOON_BLUSH.radius[1])});\n` +
+            `  float b = exp(-dot(d, d)) * step(${f(TOON_BLUSH.minZ)}, vToonPos.z) * uBlush;\n` +
+            `  diffuseColor.rgb = mix(diffuseColor.rgb, ${v3(TOON_BLUSH.color)}, b); }\n`
           : "") +
         "outgoingLight = toonShade(diffuseColor.rgb, normal, normalize(vViewPosition));\n" +
         (look.neck
           ? // under the jaw, a V-shaped shadow down to the collar
-            "if (vToonPos.y < uChin - 0.006 + 0.3 * abs(vToonPos.x)) outgoingLight = diffuseColor.rgb * uShade;\n"
+            `if (vToonPos.y < uChin + ${f(TOON_NECK.offset)} + ${f(TOON_NECK.slope)} * abs(vToonPos.x)) outgoingLight = diffuseColor.rgb * uShade;\n`
           : "") +
         "#include <opaque_fragment>",
     );
@@ -148,7 +131,7 @@ export function toonMaterial(part: PartId, face: ToonFace = { eyeY: 0, eyeX: 0.0
 
 /** The line colour for a part's colour (linear RGB): much darker, a little warmer. */
 export function outlineColor(out: Color, r: number, g: number, b: number): Color {
-  return out.setRGB(r * 0.22 + 0.012, g * 0.2 + 0.006, b * 0.22 + 0.008);
+  return out.setRGB(...outlineRgb(r, g, b));
 }
 
 /** The outline hull of a mesh: its geometry again, back faces, pushed out by `width`; morphs shared. */

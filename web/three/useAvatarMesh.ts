@@ -1,15 +1,21 @@
 import { useEffect, useState } from "react";
-import { type AvatarMesh, type AvatarStyle, buildAvatar } from "../../shared/avatar/index.ts";
+import { type AvatarMesh, type AvatarStyle, buildAvatar, type HairStyle } from "../../shared/avatar/index.ts";
 
 const cache = new Map<string, AvatarMesh>();
 
 /**
- * The bare bust for a sex and style, built once per page load and shared by the face editor, the
- * creator and the plan preview (none of them changes it). Building takes most of a second, so it runs after the
- * page has painted its loading state rather than during render.
+ * The bare bust for a sex and style (and a toon bust's hair style), built once per page load and
+ * shared by the face editor, the creator and the plan preview (none of them changes it). Building
+ * takes most of a second, so it runs after the page has painted its loading state rather than
+ * during render. A realistic bust ignores `hairStyle`.
  */
-export function useAvatarMesh(sex: 1 | 2 | null, style: AvatarStyle = "realistic"): AvatarMesh | null {
-  const key = `${sex}:${style}`;
+export function useAvatarMesh(
+  sex: 1 | 2 | null,
+  style: AvatarStyle = "realistic",
+  hairStyle?: HairStyle,
+): AvatarMesh | null {
+  const hair = style === "toon" ? hairStyle : undefined;
+  const key = `${sex}:${style}:${hair ?? ""}`;
   const [mesh, setMesh] = useState<AvatarMesh | null>(() => (sex ? (cache.get(key) ?? null) : null));
   useEffect(() => {
     if (!sex) return;
@@ -17,11 +23,11 @@ export function useAvatarMesh(sex: 1 | 2 | null, style: AvatarStyle = "realistic
     if (cached) return setMesh(cached);
     setMesh(null);
     const timer = setTimeout(() => {
-      const built = buildAvatar({ sex, style });
+      const built = buildAvatar({ sex, style, hairStyle: hair });
       cache.set(key, built);
       setMesh(built);
     }, 30);
     return () => clearTimeout(timer);
-  }, [sex, style, key]);
+  }, [sex, style, hair, key]);
   return mesh;
 }

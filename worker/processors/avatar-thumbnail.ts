@@ -1,3 +1,4 @@
+import { styleOfKind } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { portraitKey } from "../../shared/portraits.ts";
@@ -10,15 +11,18 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
       ? await ctx.db.role.findUnique({ where: { id }, select: { sex: true, faceParams: true, appearance: true } })
       : await ctx.db.customRole.findUnique({
           where: { id },
-          select: { sex: true, faceParams: true, appearance: true },
+          select: { sex: true, faceParams: true, appearance: true, kind: true },
         });
   if (!row) throw new PermanentJobError(`${kind} ${id} not found`);
-  const key = portraitKey(row.sex, row.faceParams, row.appearance);
+  // a cartoon's portrait is toon, as its 3D view (decision 039)
+  const style = styleOfKind("kind" in row ? (row.kind as string) : null);
+  const key = portraitKey(row.sex, row.faceParams, row.appearance, style);
   if (!(await ctx.storage.exists(key))) {
     const image = await renderThumbnail({
       sex: row.sex as 1 | 2,
       faceParams: faceParamsColumn.decode(row.faceParams),
       appearance: appearanceColumn.decode(row.appearance),
+      style,
     });
     await ctx.storage.putAt(key, image);
   }

@@ -4,6 +4,7 @@ import { applyPose } from "../../shared/avatar/pose.ts";
 import { readCartoonSpec } from "../../shared/avatar/read-glb.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import { portraitKey } from "../../shared/portraits.ts";
 import type { CartoonSpec } from "../../shared/schemas/cartoon.ts";
 import { avatarThumbnail } from "../render/thumbnail.ts";
 import { buildToonAtlas } from "../toonify/atlas.ts";
@@ -52,14 +53,16 @@ export const toonify: Processor<"toonify"> = async (
   const modelKey = `cartoon-${requestId}.glb`;
   await ctx.storage.putAt(modelKey, Buffer.from(glb));
   await ctx.storage.putAt(`cartoon-${requestId}.atlas.png`, Buffer.from(atlas.png));
-  const imgKey = `cartoon-${requestId}.thumb256.webp`;
+  const faceParams = faceParamsColumn.encode(spec.faceParams);
+  const appearance = appearanceColumn.encode(spec.appearance);
+  // its portrait in the toon style, where the portrait job would put it (so a face edit re-renders it)
+  const imgKey = portraitKey(spec.sex, faceParams, appearance, "toon");
   await ctx.storage.putAt(
     imgKey,
-    await avatarThumbnail({ sex: spec.sex, faceParams: spec.faceParams, appearance: spec.appearance }),
+    await avatarThumbnail({ sex: spec.sex, faceParams: spec.faceParams, appearance: spec.appearance, style: "toon" }),
   );
   await ctx.progress(90);
 
-  const faceParams = faceParamsColumn.encode(spec.faceParams);
   const name = spec.name?.trim() || "Cartoon";
   await ctx.db.$transaction([
     ctx.db.customRole.upsert({
@@ -73,7 +76,7 @@ export const toonify: Processor<"toonify"> = async (
         kind: "cartoon",
         faceParams,
         initParams: faceParams,
-        appearance: appearanceColumn.encode(spec.appearance),
+        appearance,
         imgKey,
         modelKey,
       },

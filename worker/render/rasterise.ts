@@ -1,10 +1,24 @@
 /**
- * A small software rasteriser for the avatar (z-buffer, per-pixel Lambert and Blinn specular from
- * a key, a fill and a rim light, perspective camera): thumbnails for the role lists, rendered in
- * the worker without a GPU or a browser. scripts/render-head.ts uses it for preview renders.
+ * A small software rasteriser for the avatar (z-buffer, perspective camera): thumbnails for the
+ * role lists, rendered in the worker without a GPU or a browser. scripts/render-head.ts uses it
+ * for preview renders. A realistic bust gets per-pixel Lambert and Blinn specular from a key, a
+ * fill and a rim light; a toon bust (decision 039) the 3D view's toon look from the same numbers
+ * (shared/avatar/toon-look.ts): the view-fixed three-band light with its rim, rounded head
+ * normals, blush, iris gradient, the chin's shadow on the neck, and inverted-hull outlines.
  */
-import { type AvatarMesh, applyMorphs } from "../../shared/avatar/index.ts";
+import { type AvatarMesh, applyMorphs, type PartId } from "../../shared/avatar/index.ts";
 import { computeNormals } from "../../shared/avatar/mesh.ts";
+import {
+  OUTLINE_WIDTH,
+  outlineRgb,
+  TOON_BLUSH,
+  TOON_IRIS,
+  TOON_NECK,
+  TOON_ROUND,
+  toonFace,
+  toonPartLook,
+  toonShade,
+} from "../../shared/avatar/toon-look.ts";
 
 type V3 = [number, number, number];
 export const SS = 2; // supersampling factor
@@ -24,10 +38,18 @@ const norm = (v: V3): V3 => {
   return [v[0] / l, v[1] / l, v[2] / l];
 };
 
-/** Raw RGB pixels (width x height x 3), supersampled SS times per axis; downscale for the final image. */
-export function render(mesh: AvatarMesh, view: View, width: number, height: number): Buffer {
+/** What drew each (supersampled) pixel: a primitive's index, BACKGROUND or OUTLINE. */
+export const BACKGROUND = -1;
+export const OUTLINE = -2;
+
+/**
+ * Raw RGB pixels (width x height x 3), supersampled SS times per axis; downscale for the final image.
+ * `parts`, if given (W x H, SS times the size per axis), receives what drew each pixel (tests).
+ */
+export function render(mesh: AvatarMesh, view: View, width: number, height: number, parts?: Int16Array): Buffer {
   const W = width * SS;
   const H = height * SS;
+  parts?.fill(BACKGROUND);
   const color = new Float32Array(W * H * 3);
   const depth = new Float32Array(W * H).fill(Infinity);
   // background: a soft vertical gradient
@@ -71,9 +93,40 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     { dir: norm([0.2, 0.5, -0.9]), col: [0.45, 0.45, 0.5] },
   ];
   const positions = applyMorphs(mesh, view.weights ?? {});
-  mesh.primitives.forEach((prim, pi) => {
-    const pos = positions[pi] as Float32Array;
-    const nor = computeNormals(pos, prim.indices);
+  const toon = mesh.style === "toon";
+  const face = toon ? toonFace(mesh, positions) : null;
+  /** A world direction in view space (x right, y up, z toward the viewer), as three's shaders see it. */
+  const toView = (v: V3): V3 => [
+    v[0] * right[0] + v[1] * right[1] + v[2] * right[2],
+    v[0] * up[0] + v[1] * up[1] + v[2] * up[2],
+    -(v[0] * fwd[0] + v[1] * fwd[1] + v[2] * fwd[2]),
+  ];
+  const smooth = (e0: number, e1: number, x: number) => {
+    const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+    return t * t * (3 - 2 * t);
+  };
+  const lit: [number, number, number] = [0, 0, 0];
+
+  /**
+   * Fills the triangles of `pos` (world) into colour and depth: `side` picks front faces, back faces
+   * or both; `shadePixel` writes the colour of a covered pixel (barycentric weights, corners, facing).
+   */
+  const fill = (
+    pos: Float32Array,
+    idx: ArrayLike<number>,
+    side: "front" | "back" | "both",
+    shadePixel: (
+      i3: number,
+      w0: number,
+      w1: number,
+      w2: number,
+      a: number,
+      b: number,
+      c: number,
+      front: boolean,
+    ) => void,
+    id: number,
+  ) => {
     const n = pos.length / 3;
     const sx = new Float32Array(n);
     const sy = new Float32Array(n);
@@ -89,11 +142,6 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       sy[i] = (0.5 - (0.5 * (cy * f)) / cz) * H;
       sz[i] = cz;
     }
-    const m = prim.material;
-    const base: V3 = [m.baseColor[0], m.baseColor[1], m.baseColor[2]];
-    const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
-    const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
-    const idx = prim.indices;
     for (let t = 0; t < idx.length; t += 3) {
       const a = idx[t] as number;
       const b = idx[t + 1] as number;
@@ -108,7 +156,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       if (area === 0) continue;
       // screen y points down, so a counter-clockwise (front) face has negative area here
       const front = area < 0;
-      if (!front && !m.doubleSided) continue;
+      if ((side === "front" && !front) || (side === "back" && front)) continue;
       const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
       const maxX = Math.min(W - 1, Math.ceil(Math.max(ax, bx, cx)));
       const minY = Math.max(0, Math.floor(Math.min(ay, by, cy)));
@@ -122,7 +170,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           const px = x + 0.5;
           let w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) / area;
           let w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / area;
-          let w2 = 1 - w0 - w1;
+          const w2 = 1 - w0 - w1;
           if (w0 < 0 || w1 < 0 || w2 < 0) continue;
           // perspective-correct weights
           const iz = w0 * za + w1 * zb + w2 * zc;
@@ -132,56 +180,161 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           depth[pix] = z;
           w0 = (w0 * za) / iz;
           w1 = (w1 * zb) / iz;
-          w2 = 1 - w0 - w1;
-          let nx = w0 * (nor[a * 3] as number) + w1 * (nor[b * 3] as number) + w2 * (nor[c * 3] as number);
-          let ny = w0 * (nor[a * 3 + 1] as number) + w1 * (nor[b * 3 + 1] as number) + w2 * (nor[c * 3 + 1] as number);
-          let nz = w0 * (nor[a * 3 + 2] as number) + w1 * (nor[b * 3 + 2] as number) + w2 * (nor[c * 3 + 2] as number);
-          const nl = Math.hypot(nx, ny, nz) || 1;
-          nx /= nl;
-          ny /= nl;
-          nz /= nl;
-          const wx = w0 * (pos[a * 3] as number) + w1 * (pos[b * 3] as number) + w2 * (pos[c * 3] as number);
-          const wy =
-            w0 * (pos[a * 3 + 1] as number) + w1 * (pos[b * 3 + 1] as number) + w2 * (pos[c * 3 + 1] as number);
-          const wz =
-            w0 * (pos[a * 3 + 2] as number) + w1 * (pos[b * 3 + 2] as number) + w2 * (pos[c * 3 + 2] as number);
-          const vd = norm([eye[0] - wx, eye[1] - wy, eye[2] - wz]);
-          if (nx * vd[0] + ny * vd[1] + nz * vd[2] < 0 && m.doubleSided) {
-            nx = -nx;
-            ny = -ny;
-            nz = -nz;
-          }
-          let r = base[0] * 0.16;
-          let g = base[1] * 0.16;
-          let bl = base[2] * 0.18;
-          for (const L of lights) {
-            const ndl = nx * L.dir[0] + ny * L.dir[1] + nz * L.dir[2];
-            // a little wrap on skin reads as subsurface softness
-            const wrap = prim.name === "skin" || prim.name === "lips" || prim.name === "ears" ? 0.25 : 0.05;
-            const diff = Math.max(0, (ndl + wrap) / (1 + wrap));
-            r += base[0] * diff * L.col[0];
-            g += base[1] * diff * L.col[1];
-            bl += base[2] * diff * L.col[2];
-            if (ndl > 0) {
-              const h = norm([L.dir[0] + vd[0], L.dir[1] + vd[1], L.dir[2] + vd[2]]);
-              const s = specStrength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** shininess * ndl;
-              r += s * L.col[0];
-              g += s * L.col[1];
-              bl += s * L.col[2];
-            }
-          }
-          const i3 = pix * 3;
-          color[i3] = r;
-          color[i3 + 1] = g;
-          color[i3 + 2] = bl;
+          if (parts) parts[pix] = id;
+          shadePixel(pix * 3, w0, w1, 1 - w0 - w1, a, b, c, front);
         }
       }
     }
+  };
+
+  mesh.primitives.forEach((prim, pi) => {
+    const pos = positions[pi] as Float32Array;
+    const nor = computeNormals(pos, prim.indices);
+    const m = prim.material;
+    const base: V3 = [m.baseColor[0], m.baseColor[1], m.baseColor[2]];
+    const at = (arr: Float32Array, w0: number, w1: number, w2: number, a: number, b: number, c: number, k: number) =>
+      w0 * (arr[a * 3 + k] as number) + w1 * (arr[b * 3 + k] as number) + w2 * (arr[c * 3 + k] as number);
+    if (toon && face) {
+      const look = toonPartLook(prim.name as PartId);
+      // the 3D view's vertex shader: normals above the neck lean toward a squashed sphere
+      const shadeNor = new Float32Array(nor);
+      const round = look.round ?? 0;
+      if (round > 0)
+        for (let i = 0; i < shadeNor.length; i += 3) {
+          const k = round * smooth(TOON_ROUND.from, TOON_ROUND.to, pos[i + 1] as number);
+          if (k === 0) continue;
+          const s = norm([
+            ((pos[i] as number) - TOON_ROUND.center[0]) * TOON_ROUND.scale[0],
+            ((pos[i + 1] as number) - TOON_ROUND.center[1]) * TOON_ROUND.scale[1],
+            ((pos[i + 2] as number) - TOON_ROUND.center[2]) * TOON_ROUND.scale[2],
+          ]);
+          const r = norm([
+            (nor[i] as number) * (1 - k) + s[0] * k,
+            (nor[i + 1] as number) * (1 - k) + s[1] * k,
+            (nor[i + 2] as number) * (1 - k) + s[2] * k,
+          ]);
+          shadeNor[i] = r[0];
+          shadeNor[i + 1] = r[1];
+          shadeNor[i + 2] = r[2];
+        }
+      const cheekX = face.eyeX * TOON_BLUSH.xScale;
+      const cheekY = face.eyeY - TOON_BLUSH.yBelow;
+      fill(
+        pos,
+        prim.indices,
+        m.doubleSided ? "both" : "front",
+        (i3, w0, w1, w2, a, b, c, front) => {
+          const wx = at(pos, w0, w1, w2, a, b, c, 0);
+          const wy = at(pos, w0, w1, w2, a, b, c, 1);
+          const wz = at(pos, w0, w1, w2, a, b, c, 2);
+          let d: V3 = base;
+          if (look.iris) {
+            const k =
+              TOON_IRIS.bottom +
+              (TOON_IRIS.top - TOON_IRIS.bottom) * smooth(face.eyeY - TOON_IRIS.half, face.eyeY + TOON_IRIS.half, wy);
+            d = [d[0] * k, d[1] * k, d[2] * k];
+          }
+          if (look.blush && wz >= TOON_BLUSH.minZ) {
+            const dx = (Math.abs(wx) - cheekX) / TOON_BLUSH.radius[0];
+            const dy = (wy - cheekY) / TOON_BLUSH.radius[1];
+            const k = Math.exp(-(dx * dx + dy * dy)) * look.blush;
+            const bc = TOON_BLUSH.color;
+            d = [d[0] + (bc[0] - d[0]) * k, d[1] + (bc[1] - d[1]) * k, d[2] + (bc[2] - d[2]) * k];
+          }
+          const sign = front ? 1 : -1; // a double-sided part's back face is lit from its other side
+          const n = toView(
+            norm([
+              sign * at(shadeNor, w0, w1, w2, a, b, c, 0),
+              sign * at(shadeNor, w0, w1, w2, a, b, c, 1),
+              sign * at(shadeNor, w0, w1, w2, a, b, c, 2),
+            ]),
+          );
+          const v = toView(norm([eye[0] - wx, eye[1] - wy, eye[2] - wz]));
+          if (look.neck && wy < face.chinY + TOON_NECK.offset + TOON_NECK.slope * Math.abs(wx)) {
+            lit[0] = d[0] * look.shade[0];
+            lit[1] = d[1] * look.shade[1];
+            lit[2] = d[2] * look.shade[2];
+          } else toonShade(d, look.shade, look.rim, n, v, 0.02, lit);
+          color[i3] = lit[0];
+          color[i3 + 1] = lit[1];
+          color[i3 + 2] = lit[2];
+        },
+        pi,
+      );
+      // the outline: an inverted hull, the part pushed out along its normals, back faces, one colour
+      const width = OUTLINE_WIDTH[prim.name as PartId];
+      if (width) {
+        const hull = new Float32Array(pos.length);
+        for (let i = 0; i < pos.length; i++) hull[i] = (pos[i] as number) + (nor[i] as number) * width;
+        const line = outlineRgb(base[0], base[1], base[2]);
+        fill(
+          hull,
+          prim.indices,
+          "back",
+          (i3) => {
+            color[i3] = line[0];
+            color[i3 + 1] = line[1];
+            color[i3 + 2] = line[2];
+          },
+          OUTLINE,
+        );
+      }
+      return;
+    }
+    const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
+    const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
+    // a little wrap on skin reads as subsurface softness
+    const wrap = prim.name === "skin" || prim.name === "lips" || prim.name === "ears" ? 0.25 : 0.05;
+    fill(
+      pos,
+      prim.indices,
+      m.doubleSided ? "both" : "front",
+      (i3, w0, w1, w2, a, b, c) => {
+        let nx = at(nor, w0, w1, w2, a, b, c, 0);
+        let ny = at(nor, w0, w1, w2, a, b, c, 1);
+        let nz = at(nor, w0, w1, w2, a, b, c, 2);
+        const nl = Math.hypot(nx, ny, nz) || 1;
+        nx /= nl;
+        ny /= nl;
+        nz /= nl;
+        const wx = at(pos, w0, w1, w2, a, b, c, 0);
+        const wy = at(pos, w0, w1, w2, a, b, c, 1);
+        const wz = at(pos, w0, w1, w2, a, b, c, 2);
+        const vd = norm([eye[0] - wx, eye[1] - wy, eye[2] - wz]);
+        if (nx * vd[0] + ny * vd[1] + nz * vd[2] < 0 && m.doubleSided) {
+          nx = -nx;
+          ny = -ny;
+          nz = -nz;
+        }
+        let r = base[0] * 0.16;
+        let g = base[1] * 0.16;
+        let bl = base[2] * 0.18;
+        for (const L of lights) {
+          const ndl = nx * L.dir[0] + ny * L.dir[1] + nz * L.dir[2];
+          const diff = Math.max(0, (ndl + wrap) / (1 + wrap));
+          r += base[0] * diff * L.col[0];
+          g += base[1] * diff * L.col[1];
+          bl += base[2] * diff * L.col[2];
+          if (ndl > 0) {
+            const h = norm([L.dir[0] + vd[0], L.dir[1] + vd[1], L.dir[2] + vd[2]]);
+            const s = specStrength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** shininess * ndl;
+            r += s * L.col[0];
+            g += s * L.col[1];
+            bl += s * L.col[2];
+          }
+        }
+        color[i3] = r;
+        color[i3 + 1] = g;
+        color[i3 + 2] = bl;
+      },
+      pi,
+    );
   });
   const out = Buffer.alloc(W * H * 3);
   for (let i = 0; i < W * H * 3; i++) {
     const v = color[i] as number;
-    const tm = v / (1 + v * 0.15); // gentle tone map
+    // a gentle tone map on the realistic render; toon colours are drawn as picked (no tone mapping)
+    const tm = toon ? v : v / (1 + v * 0.15);
     out[i] = Math.max(
       0,
       Math.min(255, Math.round((tm <= 0.0031308 ? 12.92 * tm : 1.055 * tm ** (1 / 2.4) - 0.055) * 255)),

@@ -1,9 +1,12 @@
+import { styleOfKind } from "../../../shared/avatar/index.ts";
 import { portraitKey } from "../../../shared/portraits.ts";
 import type { Deps } from "../../types.ts";
 
 /**
- * Render the system roles' portraits that are missing or out of date (the model or the role
- * changed), one after another in the background. Returns how many were queued.
+ * Render the portraits that are missing or out of date (the model, the renderer or the role
+ * changed), one after another in the background: every system role's, and the users' avatars'
+ * that are renders (a portrait key, or a cartoon's first portrait from toonify; a photo avatar's
+ * photo is left alone). Returns how many were queued.
  */
 export async function refreshRolePortraits(
   { db, jobs }: Pick<Deps, "db" | "jobs">,
@@ -12,12 +15,21 @@ export async function refreshRolePortraits(
   const roles = await db.role.findMany({
     select: { id: true, sex: true, faceParams: true, appearance: true, imgKey: true },
   });
-  const stale = roles.filter((r) => r.imgKey !== portraitKey(r.sex, r.faceParams, r.appearance));
+  const stale = roles
+    .filter((r) => r.imgKey !== portraitKey(r.sex, r.faceParams, r.appearance))
+    .map((r): { kind: "role" | "custom"; id: string } => ({ kind: "role", id: r.id }));
+  const custom = await db.customRole.findMany({
+    where: { OR: [{ imgKey: { startsWith: "avatar-" } }, { kind: "cartoon" }] },
+    select: { id: true, kind: true, sex: true, faceParams: true, appearance: true, imgKey: true },
+  });
+  for (const r of custom)
+    if (r.imgKey !== portraitKey(r.sex, r.faceParams, r.appearance, styleOfKind(r.kind)))
+      stale.push({ kind: "custom", id: r.id });
   void (async () => {
-    for (const role of stale) {
+    for (const job of stale) {
       await jobs
-        .run("avatarThumbnail", { kind: "role", id: role.id })
-        .catch((err: unknown) => log.warn({ err, role: role.id }, "role portrait failed"));
+        .run("avatarThumbnail", job)
+        .catch((err: unknown) => log.warn({ err, role: job.id }, "role portrait failed"));
     }
   })();
   return stale.length;

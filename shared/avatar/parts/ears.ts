@@ -63,15 +63,16 @@ export function buildEars(shape: HeadShape): PartBuilder {
       rows.push(row);
     }
     // rows run outward over the front face then back in behind; angle runs counter-clockwise
-    // seen from the front face on the +x side, so the mirrored side flips
-    b.grid(rows, true, side > 0);
+    // seen from the front face on the +x side, so the mirrored side flips. Wound so the shell's
+    // normals point out of it (they pointed in: the ears were drawn inside out, decision 039).
+    b.grid(rows, true, side < 0);
     const front = b.vertex(at(-0.001, -0.002, height(0, 0)), o);
     const rear = b.vertex(at(0, 0, -0.0038), o);
     const first = rows[0] as number[];
     const last = rows[rows.length - 1] as number[];
     for (let k = 0; k < SEG; k++) {
       const k1 = (k + 1) % SEG;
-      if (side > 0) {
+      if (side < 0) {
         b.tri(front, first[k1] as number, first[k] as number);
         b.tri(rear, last[k] as number, last[k1] as number);
       } else {

@@ -63,6 +63,47 @@ const LONG: Style = {
   drape: { from: 40, full: 80, capEnd: 84, endY: -0.2, backEndY: -0.25 },
 };
 
+/** The toon styles' own cuts (decision 039): a chin-length bob and a tight cap for the ponytail. */
+const BOB: Style = {
+  hairline: [
+    [0, 42],
+    [14, 44],
+    [32, 54],
+    [48, 62],
+    [62, 70],
+    [180, 72],
+  ],
+  thickTop: 0.007,
+  thickSide: 0.009,
+  ridge: 0.0006,
+  clumps: 30,
+  drape: { from: 30, full: 66, capEnd: 84, endY: -0.07, backEndY: -0.085 },
+};
+
+const PONY: Style = {
+  hairline: [
+    [0, 44],
+    [16, 46],
+    [34, 54],
+    [48, 58],
+    [62, 62],
+    [70, 66],
+    [76, 84],
+    [82, 70],
+    [98, 68],
+    [122, 92],
+    [150, 112],
+    [180, 118],
+  ],
+  thickTop: 0.0045,
+  thickSide: 0.0032,
+  ridge: 0.0004,
+  clumps: 24,
+};
+
+/** The toon hair styles the cartoon creator offers (appearance.hairStyle). */
+export type ToonHairStyle = "short" | "bob" | "long" | "ponytail";
+
 /** Where a hanging strand may be: outside the torso (pushed out radially) by `gap`. */
 function clearBody(p: Vec3, tor: Torso, gap: number): Vec3 {
   const dz = p[2] - tor.cz;
@@ -103,9 +144,12 @@ class HairBuilder {
   readonly tor: Torso;
   readonly long: boolean;
   readonly earOuter: number;
-  constructor(readonly shape: HeadShape) {
-    this.long = shape.A.hair === "long";
-    this.style = this.long ? LONG : SHORT;
+  constructor(
+    readonly shape: HeadShape,
+    readonly toon?: ToonHairStyle,
+  ) {
+    this.long = toon ? toon === "long" || toon === "bob" : shape.A.hair === "long";
+    this.style = toon === "bob" ? BOB : toon === "ponytail" ? PONY : this.long ? LONG : SHORT;
     this.tor = torsoOf(shape.A);
     const E = shape.A.ear;
     this.earOuter = E.center[0] + E.width * 0.5 * Math.sin(E.flare) + 0.008;
@@ -353,16 +397,133 @@ class HairBuilder {
     }
   }
 
+  /**
+   * Anime hair (the toon style): a few big, strong shapes over the shell. A fringe of wide locks
+   * over the forehead (pointed, or cut straight for the bob), then per style: pointed spikes
+   * flicking out round the sides and back (short), long pointed locks down behind the shoulders
+   * (long), wide locks ending level at the chin (bob), or locks swept back into a tail (ponytail).
+   */
+  toonLocks(kind: ToonHairStyle): void {
+    const blunt = kind === "bob";
+    const F = 4;
+    for (let i = 0; i <= F; i++) {
+      const ue = (58 * i) / F;
+      const hl = this.hairline(ue);
+      const drop = blunt ? 13 : 16 - 4 * Math.sin(i * 2.3) ** 2;
+      const end = this.dirDeg(ue * 1.08, hl + drop - 9 * smoothstep(30, 58, ue));
+      const start = this.dirDeg(165 - ue * 0.6, 18);
+      const mid = normalize(add(add(start, end), [0, 0.5, 0]));
+      const line = this.overHead(start, mid, end, 16, (s) => 0.0035 + 0.004 * Math.sin(Math.PI * s) ** 0.7);
+      if (blunt) this.lock(line, 0.04, 0.0045, i > 0, 0.002, 0.2, 0.9);
+      else this.lock(line, 0.042, 0.005, i > 0, 0.0035, 1, 0.35);
+    }
+    const C = this.shape.C;
+    if (kind === "short") {
+      const whorl = this.dirDeg(180, 20);
+      const N = 7;
+      for (let i = 0; i <= N; i++) {
+        const ue = 64 + (116 * i) / N;
+        const end = this.dirDeg(ue, this.hairline(ue) + 4);
+        const start = normalize(add(whorl, scale(this.dirDeg(ue, 90), 0.15)));
+        const mid = normalize(add(add(start, end), [0, 0.3, 0]));
+        const line = this.overHead(start, mid, end, 14, (s) => 0.003 + 0.003 * Math.sin(Math.PI * s));
+        this.lock(line, 0.055, 0.005, i < N, 0.007, 1, 0.4);
+      }
+    } else if (kind === "long" || kind === "bob") {
+      const N = kind === "long" ? 8 : 9;
+      for (let i = 0; i < N; i++) {
+        const f = i / (N - 1);
+        const ue = lerp(kind === "long" ? 56 : 48, 176, f);
+        const root = normalize(lerp3(this.dirDeg(2, 30), this.dirDeg(178, 16), smoothstep(0.05, 1, f)));
+        const leave = this.dirDeg(ue, lerp(72, 92, smoothstep(0, 0.35, f)));
+        const mid = normalize(add(add(root, leave), [0, 0.25, 0]));
+        const head = this.overHead(root, mid, leave, 12, (s) => 0.003 + 0.003 * Math.sin(Math.PI * s));
+        const last = head[head.length - 1] as Vec3;
+        const maxH = head.reduce((m, p) => Math.max(m, Math.hypot(p[0] - C[0], p[2] - C[2])), 0) + 0.004;
+        const y1 =
+          kind === "bob"
+            ? -0.068 - 0.012 * smoothstep(0.3, 1, f)
+            : (f < 0.2 ? -0.16 : -0.25) + 0.02 * Math.sin(i * 2.1) ** 2;
+        const back = kind === "long" && f >= 0.2 ? 1 : 0;
+        const hang = this.hang(ue * DEG, last, maxH, y1, back, 0.008);
+        const line = resample([...head, ...hang], 30);
+        if (kind === "bob") this.lock(line, 0.06, 0.005, true, -0.004, 0.25, 0.88);
+        else this.lock(line, 0.058, 0.0055, true, 0.004, 1, 0.55);
+      }
+    } else {
+      // ponytail: locks swept from the temples back to the tie, and the tail
+      const tie = this.dirDeg(180, 58);
+      const N = 5;
+      for (let i = 0; i < N; i++) {
+        const ue = 60 + (100 * i) / (N - 1);
+        const start = this.dirDeg(ue, this.hairline(ue) - 2);
+        const mid = normalize(add(add(start, tie), [0, 0.25, 0]));
+        const line = this.overHead(start, mid, tie, 12, () => 0.0015);
+        this.lock(line, 0.05, 0.003, true, 0, 0.6, 0.75);
+      }
+      this.tail(this.onShell(tie, 0.001));
+    }
+  }
+
+  /** The ponytail: a tube from the tie, out and down behind the head, flaring then ending in a point. */
+  tail(root: Vec3): void {
+    const { b } = this;
+    const n = 26;
+    const ring = 14;
+    const rings: number[][] = [];
+    const pts: Vec3[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = i / (n - 1);
+      let p: Vec3 = [
+        0,
+        root[1] - 0.03 * s - 0.2 * s * s,
+        root[2] - 0.045 * Math.sin(Math.min(1, s * 1.8) * (Math.PI / 2)),
+      ];
+      p = clearBody(p, this.tor, 0.012);
+      pts.push(p);
+    }
+    for (let i = 0; i < n; i++) {
+      const s = i / (n - 1);
+      const p = pts[i] as Vec3;
+      const tg = normalize(sub(pts[Math.min(i + 1, n - 1)] as Vec3, pts[Math.max(i - 1, 0)] as Vec3));
+      const e1: Vec3 = [1, 0, 0];
+      const e2 = normalize(cross(tg, e1));
+      const r = 0.024 * lerp(0.55, 1, smoothstep(0, 0.18, s)) * (1 - 0.92 * smoothstep(0.35, 1, s));
+      const row: number[] = [];
+      for (let k = 0; k < ring; k++) {
+        const t = (k / ring) * Math.PI * 2;
+        // x = sin t: the ring is its own mirror image (t and -t), so the tail stays symmetric
+        row.push(b.vertex(add(add(p, scale(e1, Math.sin(t) * r * 1.15)), scale(e2, Math.cos(t) * r))));
+      }
+      rings.push(row);
+    }
+    b.grid(rings, true, true);
+    const tip = b.vertex(pts[n - 1] as Vec3);
+    const last = rings[n - 1] as number[];
+    for (let k = 0; k < ring; k++) b.tri(tip, last[(k + 1) % ring] as number, last[k] as number);
+  }
+
   build(): PartBuilder {
     this.shell();
-    if (this.long) this.longLocks();
+    if (this.toon) this.toonLocks(this.toon);
+    else if (this.long) this.longLocks();
     else this.shortLocks();
+    // Every face turned over, so the normals point out of the hair: the shell and the locks were
+    // wound inward. Double-sided shading never showed it, but the toon outline (an inverted hull
+    // pushed out along the normals, decision 039) was pushed into the head and never seen.
+    const idx = this.b.indices;
+    for (let i = 0; i < idx.length; i += 3) {
+      const t = idx[i + 1] as number;
+      idx[i + 1] = idx[i + 2] as number;
+      idx[i + 2] = t;
+    }
     return this.b;
   }
 }
 
 const lerp3 = (a: Vec3, b: Vec3, t: number): Vec3 => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
 
-export function buildHair(shape: HeadShape): PartBuilder {
-  return new HairBuilder(shape).build();
+/** The hair: the realistic cut of the anatomy, or (`toon`) one of the toon styles. */
+export function buildHair(shape: HeadShape, toon?: ToonHairStyle): PartBuilder {
+  return new HairBuilder(shape, toon).build();
 }

@@ -10,7 +10,7 @@ import { messageText } from "../../lib/i18n/index.ts";
 import { useSession } from "../../lib/session.ts";
 import { useAvatarPaths } from "../../lib/variant.ts";
 import { addPlan } from "../plan/index.ts";
-import { createCustomRole, type SexFilter, useRoleList } from "./api.ts";
+import { createCustomRole, exportSystemRole, type SexFilter, useRoleList } from "./api.ts";
 
 /** Spec section 9: eight avatars per slider page. */
 export const PAGE_SIZE = 8;
@@ -34,6 +34,20 @@ export function SystemAvatarTab() {
   const shown = records.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
   const close = () => useSession.getState().setStartDesignOpen(false);
+
+  /** Download the avatar as GLB or VRM 1.0 (decision 034): the server builds it, with the same rules as using it. */
+  const download = async (role: RoleRecord, format: "glb" | "vrm") => {
+    if (role.equityStatus === 2) {
+      if (!hasToast()) toast.error(messageText("locked"));
+      return;
+    }
+    try {
+      const name = await withLoading(exportSystemRole(role.id, format));
+      toast.success(t("shortVideo.detail.exported", { name }));
+    } catch {
+      // The API client has shown the service's message.
+    }
+  };
 
   const act = async (role: RoleRecord, action: "draft" | "diy") => {
     // Refused here, before any call; said only when nothing else is on screen (spec section 4).
@@ -121,6 +135,24 @@ export function SystemAvatarTab() {
                 </div>
               </div>
               <p className="role-card__name">{role.name}</p>
+              <p className="role-card__export">
+                <span aria-hidden="true">{t("avatars.dialog.download")}</span>
+                {(["glb", "vrm"] as const).map((format) => (
+                  <button
+                    key={format}
+                    type="button"
+                    className="role-card__format"
+                    aria-label={t("avatars.dialog.downloadAs", {
+                      name: role.name,
+                      format: t(`shortVideo.detail.formats.${format}`),
+                    })}
+                    data-testid={`role-export-${format}`}
+                    onClick={() => void download(role, format)}
+                  >
+                    {t(`shortVideo.detail.formats.${format}`)}
+                  </button>
+                ))}
+              </p>
             </li>
           ))}
         </ul>

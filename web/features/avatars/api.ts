@@ -88,7 +88,15 @@ export const useResetCustomRole = () =>
  * browser as a download under the name the server gives it. Answers that name.
  */
 export async function exportCustomRole(id: string, format: ExportQuery["format"]): Promise<string> {
-  const path = fillPath(endpoints.customRoleExport.path, { id });
+  return exportModel(fillPath(endpoints.customRoleExport.path, { id }), format);
+}
+
+/** A system avatar as a model file (the Start design dialog's cards), as exportCustomRole. */
+export async function exportSystemRole(id: string, format: ExportQuery["format"]): Promise<string> {
+  return exportModel(fillPath(endpoints.roleExport.path, { id }), format);
+}
+
+async function exportModel(path: string, format: ExportQuery["format"]): Promise<string> {
   // failures are the envelope, handled (toasts, logout) by the API client as for any call
   const { data } = await call<FileAnswer | undefined>(path, { query: { format }, binary: true });
   if (!(data?.blob instanceof Blob)) throw new ApiError(NETWORK_ERROR_CODE, "no file", "network");

@@ -23,6 +23,7 @@ import {
   EYE_SWATCHES,
   FACE_SHAPES,
   faceParamsOf,
+  HAIR_STYLES,
   HAIR_SWATCHES,
   OUTFIT_SWATCHES,
   PREVIEW_TARGETS,
@@ -57,7 +58,7 @@ export function CreatorPage() {
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [busy, setBusy] = useState(false);
-  const avatar = useAvatarMesh(choice.sex, "toon");
+  const avatar = useAvatarMesh(choice.sex, "toon", choice.hairStyle);
 
   const params = useMemo(() => faceParamsOf(choice), [choice]);
   const faceRef = useRef(createFaceState(params));
@@ -129,7 +130,12 @@ export function CreatorPage() {
   };
 
   return (
-    <div className={`creator${framed ? " creator--framed" : ""}`} data-testid="creator" data-framed={framed}>
+    <div
+      className={`creator${framed ? " creator--framed" : ""}`}
+      data-testid="creator"
+      data-framed={framed}
+      data-hair={avatar?.hair ?? ""}
+    >
       {!framed && (
         <header className="creator__bar">
           <Link to="/myPerson" className="creator__back">
@@ -237,6 +243,19 @@ export function CreatorPage() {
               testId="creator-skin"
               onPick={(s) => update({ skin: Number(s.id) })}
             />
+            <Group label={t("creator.sections.hairStyle")}>
+              {HAIR_STYLES.map((style) => (
+                <Chip
+                  key={style}
+                  on={choice.hairStyle === style}
+                  testId={`creator-hairstyle-${style}`}
+                  onClick={() => update({ hairStyle: style })}
+                >
+                  {t(`creator.hairStyles.${style}`)}
+                </Chip>
+              ))}
+            </Group>
+
             <Swatches
               label={t("creator.sections.hair")}
               list={HAIR_SWATCHES}

@@ -3,7 +3,18 @@
  * parametric head), colours, and the CartoonSpec the exported GLB carries in asset.extras.avatar.
  * Pure data, no three.js.
  */
-import { EYE_PRESETS, HAIR_PRESETS, rgbToHex, SKIN_PALETTE } from "../../../shared/avatar/index.ts";
+import {
+  EYE_PRESETS,
+  HAIR_PRESETS,
+  HAIR_STYLES,
+  type HairStyle,
+  hairStyleOf,
+  rgbToHex,
+  SKIN_PALETTE,
+} from "../../../shared/avatar/index.ts";
+
+export { HAIR_STYLES, type HairStyle };
+
 import type { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
 
 export const FACE_SHAPES = ["round", "oval", "heart", "square"] as const;
@@ -88,6 +99,8 @@ export interface CartoonChoice {
   /** Index into SKIN_PALETTE. */
   skin: number;
   hair: string;
+  /** The anime cut (toon hair shapes, decision 039). */
+  hairStyle: HairStyle;
   eyeColor: string;
   outfit: string;
   name: string;
@@ -102,6 +115,7 @@ export function defaultChoice(sex: 1 | 2 = 2): CartoonChoice {
     eyes: "big",
     skin: 1,
     hair: colorOf(HAIR_SWATCHES, sex === 2 ? "chestnut" : "darkBrown"),
+    hairStyle: hairStyleOf(sex),
     eyeColor: colorOf(EYE_SWATCHES, sex === 2 ? "hazel" : "brown"),
     outfit: colorOf(OUTFIT_SWATCHES, sex === 2 ? "violet" : "sky"),
     name: "",
@@ -116,6 +130,7 @@ export function randomChoice(sex: 1 | 2, name: string, random: () => number = Ma
     eyes: pick(EYE_SHAPES),
     skin: Math.floor(random() * SKIN_SWATCHES.length),
     hair: pick(HAIR_SWATCHES).color,
+    hairStyle: pick(HAIR_STYLES),
     eyeColor: pick(EYE_SWATCHES).color,
     outfit: pick(OUTFIT_SWATCHES).color,
     name,
@@ -140,7 +155,12 @@ export function specOf(choice: CartoonChoice, fallbackName: string): CartoonSpec
   return {
     sex: choice.sex,
     faceParams: faceParamsOf(choice) as CartoonSpec["faceParams"],
-    appearance: { skinTone: skinToneOf(choice.skin), hairColor: choice.hair, eyeColor: choice.eyeColor },
+    appearance: {
+      skinTone: skinToneOf(choice.skin),
+      hairColor: choice.hair,
+      eyeColor: choice.eyeColor,
+      hairStyle: choice.hairStyle,
+    },
     outfit: choice.outfit,
     name,
   };

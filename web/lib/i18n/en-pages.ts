@@ -653,6 +653,8 @@ export const enPages = {
       moreInShop: "More avatar models in the shop",
       createDraft: "Create a draft",
       diyFace: "DIY face",
+      download: "Download",
+      downloadAs: "Download {{name}} as {{format}}",
       tabs: {
         system: "System avatars",
         photo: "Photo face cloning",
@@ -768,6 +770,7 @@ export const enPages = {
       face: "Face shape",
       eyes: "Eyes",
       skin: "Skin",
+      hairStyle: "Hairstyle",
       hair: "Hair colour",
       eyeColor: "Eye colour",
       outfit: "Outfit colour",
@@ -783,6 +786,12 @@ export const enPages = {
       big: "Big",
       almond: "Almond",
       round: "Round",
+    },
+    hairStyles: {
+      short: "Short",
+      bob: "Bob",
+      long: "Long",
+      ponytail: "Ponytail",
     },
     hair: {
       black: "Black",

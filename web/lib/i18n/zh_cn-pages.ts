@@ -641,6 +641,8 @@ export const zhCNPages: PageMessages = {
       moreInShop: "商城里有更多形象模型",
       createDraft: "创建方案",
       diyFace: "DIY 捏脸",
+      download: "下载",
+      downloadAs: "下载 {{name}}（{{format}}）",
       tabs: {
         system: "系统形象",
         photo: "照片克隆人脸",
@@ -756,6 +758,7 @@ export const zhCNPages: PageMessages = {
       face: "脸型",
       eyes: "眼睛",
       skin: "肤色",
+      hairStyle: "发型",
       hair: "发色",
       eyeColor: "瞳色",
       outfit: "服装颜色",
@@ -771,6 +774,12 @@ export const zhCNPages: PageMessages = {
       big: "大眼",
       almond: "杏眼",
       round: "圆眼",
+    },
+    hairStyles: {
+      short: "短发",
+      bob: "波波头",
+      long: "长发",
+      ponytail: "马尾",
     },
     hair: {
       black: "黑色",

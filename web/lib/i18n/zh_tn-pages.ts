@@ -641,6 +641,8 @@ export const zhTNPages: PageMessages = {
       moreInShop: "商城裡有更多形象模型",
       createDraft: "建立方案",
       diyFace: "DIY 捏臉",
+      download: "下載",
+      downloadAs: "下載 {{name}}（{{format}}）",
       tabs: {
         system: "系統形象",
         photo: "照片克隆人臉",
@@ -756,6 +758,7 @@ export const zhTNPages: PageMessages = {
       face: "臉型",
       eyes: "眼睛",
       skin: "膚色",
+      hairStyle: "髮型",
       hair: "髮色",
       eyeColor: "瞳色",
       outfit: "服裝顏色",
@@ -771,6 +774,12 @@ export const zhTNPages: PageMessages = {
       big: "大眼",
       almond: "杏眼",
       round: "圓眼",
+    },
+    hairStyles: {
+      short: "短髮",
+      bob: "鮑伯頭",
+      long: "長髮",
+      ponytail: "馬尾",
     },
     hair: {
       black: "黑色",

@@ -150,7 +150,7 @@ export function PlanPreview({
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
   const sex = look.role.sex === 1 ? 1 : 2;
-  const avatar = useAvatarMesh(sex, look.role.style ?? "realistic");
+  const avatar = useAvatarMesh(sex, look.role.style ?? "realistic", look.role.appearance.hairStyle);
   const [drawn, setDrawn] = useState<AvatarMesh | null>(null);
   useEffect(() => reportMounted(), []);
   const onDrawn = useCallback(() => {

@@ -45,7 +45,7 @@ export function FaceWorkspace({
   const { t } = useTranslation();
   const sex = detail.sex === 1 ? 1 : 2;
   // a cartoon is edited as it is drawn everywhere else: toon (decision 039)
-  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind));
+  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind), detail.appearance.hairStyle);
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
   const [group, setGroup] = useState(() => firstGroupOf(firstGroup));
   const [panel, setPanel] = useState<"sliders" | "blend">("sliders");

@@ -1,0 +1,110 @@
+/**
+ * A contact sheet of the avatars as the portraits draw them (worker/render/rasterise.ts, the
+ * worker's software rasteriser, decision 039): the 16 system avatars in the realistic style and in
+ * the toon style, and the cartoon creator's four hair styles from the front and from behind.
+ * Writes docs/screenshots/avatars-sheet.png. Run: npx tsx scripts/screenshot-sheet.ts
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp, { type OverlayOptions } from "sharp";
+import { SYSTEM_ROLES } from "../prisma/roles.ts";
+import { type AvatarMesh, type AvatarStyle, buildAvatar, HAIR_STYLES, lookColors } from "../shared/avatar/index.ts";
+import { materialsFor } from "../shared/avatar/palette.ts";
+import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
+import { defaultChoice, faceParamsOf, skinToneOf } from "../web/features/creator/cartoonSpec.ts";
+import { render, SS, type View } from "../worker/render/rasterise.ts";
+
+const CELL = 200;
+const COLS = 8;
+const LABEL = 34;
+const OUT = join(import.meta.dirname, "..", "docs", "screenshots", "avatars-sheet.png");
+
+/** One bust per sex, style and hair; a look's colours are the materials only, so they are swapped in. */
+const busts = new Map<string, AvatarMesh>();
+function bust(sex: 1 | 2, style: AvatarStyle, hairStyle?: (typeof HAIR_STYLES)[number]): AvatarMesh {
+  const key = `${sex}:${style}:${hairStyle ?? ""}`;
+  let mesh = busts.get(key);
+  if (!mesh) {
+    mesh = buildAvatar({ sex, style, hairStyle });
+    busts.set(key, mesh);
+  }
+  return mesh;
+}
+
+function dressed(mesh: AvatarMesh, colors: ReturnType<typeof lookColors>): AvatarMesh {
+  const materials = materialsFor(colors, mesh.style);
+  return { ...mesh, primitives: mesh.primitives.map((p) => ({ ...p, material: materials[p.name] })) };
+}
+
+async function cell(mesh: AvatarMesh, view: Omit<View, "file" | "sex">): Promise<Buffer> {
+  const raw = render(mesh, { file: "", sex: mesh.sex, ...view }, CELL, CELL);
+  return sharp(raw, { raw: { width: CELL * SS, height: CELL * SS, channels: 3 } })
+    .resize(CELL, CELL, { kernel: "lanczos3" })
+    .png()
+    .toBuffer();
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+function label(text: string, width: number): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${LABEL}">` +
+      `<rect width="100%" height="100%" fill="#1b1c24"/>` +
+      `<text x="12" y="23" font-family="DejaVu Sans, sans-serif" font-size="17" fill="#e8e8f0">${escapeXml(text)}</text></svg>`,
+  );
+}
+
+const layers: OverlayOptions[] = [];
+let y = 0;
+const width = CELL * COLS;
+
+const base = SYSTEM_ROLES.filter((r) => r.licence === null).slice(0, 16);
+for (let half = 0; half < base.length; half += COLS) {
+  const group = base.slice(half, half + COLS);
+  for (const style of ["realistic", "toon"] as const) {
+    layers.push({
+      input: label(
+        `System avatars ${half + 1}-${half + group.length}, ${style}: ${group.map((r) => r.name).join(", ")}`,
+        width,
+      ),
+      left: 0,
+      top: y,
+    });
+    y += LABEL;
+    for (const [i, role] of group.entries()) {
+      const sex = role.sex as 1 | 2;
+      const appearance = appearanceColumn.decode(role.appearance);
+      const mesh = dressed(bust(sex, style), lookColors(sex, appearance));
+      const weights = faceParamsColumn.decode(role.faceParams) as Record<string, number>;
+      layers.push({ input: await cell(mesh, { yaw: 18, framing: "face", weights }), left: i * CELL, top: y });
+    }
+    y += CELL;
+  }
+}
+
+// The cartoon creator's hair styles on its default female cartoon: front, and from behind.
+layers.push({
+  input: label("Cartoon creator hair styles (front, behind): short, bob, long, ponytail", width),
+  left: 0,
+  top: y,
+});
+y += LABEL;
+const choice = defaultChoice(2);
+const colors = lookColors(
+  2,
+  { skinTone: skinToneOf(choice.skin), hairColor: choice.hair, eyeColor: choice.eyeColor },
+  choice.outfit,
+);
+const weights = faceParamsOf(choice);
+for (const [i, hairStyle] of HAIR_STYLES.entries()) {
+  const mesh = dressed(bust(2, "toon", hairStyle), colors);
+  layers.push({ input: await cell(mesh, { yaw: 18, framing: "face", weights }), left: i * 2 * CELL, top: y });
+  layers.push({ input: await cell(mesh, { yaw: 140, framing: "bust", weights }), left: (i * 2 + 1) * CELL, top: y });
+}
+y += CELL;
+
+mkdirSync(join(OUT, ".."), { recursive: true });
+await sharp({ create: { width, height: y, channels: 3, background: "#2a2b35" } })
+  .composite(layers)
+  .png({ compressionLevel: 9 })
+  .toFile(OUT);
+console.log(`wrote ${OUT} (${width} x ${y})`);
