@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
 import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
-import { useUserInfoQuery } from "../../features/account/index.ts";
+import { useUserInfoQuery } from "../../features/account/userSession.ts";
 import { useSiteConfig } from "../../features/site/index.ts";
 import { officialSiteTarget } from "../officialSite.ts";
 import { PageShown } from "../pageShown.ts";
