@@ -28,7 +28,11 @@ const config: UserConfig = {
             // would load it. The groups below claim them first.
             { name: "three", test: /node_modules[\\/](three|@react-three)[\\/]/, priority: 5 },
             // The framework changes less often than the app: a separate chunk stays cached across releases.
-            { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/, priority: 10 },
+            {
+              name: "vendor",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|zustand)[\\/]/,
+              priority: 10,
+            },
             { name: "i18n", test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 10 },
             // TanStack Query alone: the pages load it (web/lib/QueryProvider.tsx), the landing page never.
             // zustand (the toast, confirm and loading stores, a few hundred bytes) goes with the framework.
