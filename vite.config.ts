@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type UserConfig } from "vite";
+import { dataModules } from "./scripts/vite-data-modules.ts";
 import { endpointTable } from "./scripts/vite-endpoint-table.ts";
 
 /** Where `npm run dev` forwards API, media and /dev calls: the Fastify server. */
@@ -8,7 +9,8 @@ const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:3000";
 const config: UserConfig = {
   root: "web",
   // endpointTable: the browser gets the endpoint table without its schemas (scripts/vite-endpoint-table.ts).
-  plugins: [react(), endpointTable()],
+  // dataModules: a `*.data.ts` file reaches the browser as its computed data only (scripts/vite-data-modules.ts).
+  plugins: [react(), endpointTable(), dataModules()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

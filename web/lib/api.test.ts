@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LANGUAGES, NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
 import { endpoints } from "../../shared/endpoints.ts";
 import { dismissToast, toastStore } from "../components/toast/toastStore.ts";
 import { ApiError, NETWORK_ERROR_CODE, request, TIMEOUT_CODE } from "./api.ts";
+import { loadMessages } from "./i18n/index.ts";
 import { setNavigate } from "./navigation.ts";
 import { getUserInfo, type UserInfo, useSession } from "./session.ts";
 
@@ -23,6 +24,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+// The browser loads the messages of the language on screen (web/lib/i18n); these tests switch languages.
+beforeAll(() => Promise.all(LANGUAGES.map(loadMessages)));
 
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
