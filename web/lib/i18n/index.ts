@@ -15,8 +15,10 @@
  * The texts the server also answers with (shared/messages.ts, spec section 8) are the "messages"
  * namespace, built from the same catalogue: read them with `messageText(key)` (or
  * `t("messages:key")`), never by translating them a second time. They too come one language at a
- * time, beside the shell's texts: `messages-*.data.ts` are data modules
- * (scripts/vite-data-modules.ts), so the browser gets one language's column of shared/messages.ts.
+ * time, with the pages' texts: `messages-*.data.ts` are data modules (scripts/vite-data-modules.ts),
+ * so the browser gets one language's column of shared/messages.ts. The few the site's frame shows
+ * itself ('network error', the idle notice) are in the shell, in every language
+ * (`messages-shell.data.ts`), so the landing page loads none of the others.
  */
 
 import i18next from "i18next";
@@ -26,6 +28,7 @@ import type { MessageKey } from "../../../shared/messages.ts";
 import { effectiveLanguage, onLanguageChange, useSession } from "../session.ts";
 import type { Messages } from "./en.ts";
 import type { PageMessages } from "./en-pages.ts";
+import { SHELL_MESSAGES } from "./messages-shell.data.ts";
 
 /** Each catalogue is its own chunk: the shell's texts, and the other pages'. */
 const CATALOGUES: Record<Language, () => Promise<Messages>> = {
@@ -55,7 +58,11 @@ export const i18n = i18next.createInstance();
 let wanted: Language = effectiveLanguage(useSession.getState());
 
 void i18n.use(initReactI18next).init({
-  resources: {},
+  resources: {
+    EN: { messages: SHELL_MESSAGES.EN },
+    ZH_CN: { messages: SHELL_MESSAGES.ZH_CN },
+    ZH_TN: { messages: SHELL_MESSAGES.ZH_TN },
+  },
   lng: wanted,
   fallbackLng: false,
   ns: ["translation", "messages"],
@@ -67,10 +74,9 @@ void i18n.use(initReactI18next).init({
 
 /** A message of shared/messages.ts, in the current language or the one given, with its placeholders filled in. */
 export function messageText(key: MessageKey, params?: Record<string, string | number>, language?: Language): string {
-  // A language's messages arrive with its catalogue; until they have, the language on screen answers.
-  const asked = language ?? wanted;
-  const lng = i18n.hasResourceBundle(asked, "messages") ? asked : i18n.language;
-  return i18n.t(key, { ns: "messages", ...params, lng });
+  // The frame's messages are in every language from the start; the others arrive with the pages'
+  // texts, which a page that shows them has awaited (the router, loadPageTexts).
+  return i18n.t(key, { ns: "messages", ...params, lng: language ?? wanted });
 }
 
 const loading = new Map<string, Promise<void>>();
@@ -82,10 +88,10 @@ function loadPart(part: "shell" | "pages", language: Language): Promise<void> {
   if (!pending) {
     pending =
       part === "shell"
-        ? Promise.all([CATALOGUES[language](), loadMessages(language)]).then(([catalogue]) => {
+        ? CATALOGUES[language]().then((catalogue) => {
             i18n.addResourceBundle(language, "translation", catalogue, true, true);
           })
-        : PAGE_CATALOGUES[language]().then((catalogue) => {
+        : Promise.all([PAGE_CATALOGUES[language](), loadMessages(language)]).then(([catalogue]) => {
             i18n.addResourceBundle(language, "translation", catalogue, true, true);
           });
     // A failed download (offline, a new release replaced the chunk) may be retried by the next call.
@@ -97,7 +103,7 @@ function loadPart(part: "shell" | "pages", language: Language): Promise<void> {
 
 const loadingMessages = new Map<Language, Promise<void>>();
 
-/** shared/messages.ts in one language (with the shell's texts; tests may ask for another language's). */
+/** shared/messages.ts in one language (with the pages' texts; tests may ask for another language's). */
 export function loadMessages(language: Language): Promise<void> {
   let pending = loadingMessages.get(language);
   if (!pending) {
