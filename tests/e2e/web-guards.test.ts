@@ -47,7 +47,9 @@ describe("guards without a token", () => {
       await page.goto(`${baseUrl}${path}?x=1`);
       await page.waitForURL((url) => url.pathname === login);
       expect(new URL(page.url()).searchParams.get("redirect"), path).toBe(`${path}?x=1`);
-      await expect.poll(() => page.title()).toBe("Log in · Avalive");
+      // A page's title comes with the pages' texts (not the shell's: docs/decisions/030), which a
+      // cold first load on a busy machine has taken more than the default 5 s to fetch.
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe("Log in · Avalive");
     }
     expect(page.errors).toEqual([]);
     await page.context().close();

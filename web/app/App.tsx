@@ -1,8 +1,6 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import { unstable_HistoryRouter as HistoryRouter } from "react-router";
 import { i18n } from "../lib/i18n/index.ts";
-import { queryClient } from "../lib/queryClient.ts";
 import { connectHost, takeAddressToken } from "./hostBridge.ts";
 import { AppRoutes, createAppHistory } from "./router.tsx";
 
@@ -14,13 +12,12 @@ connectHost(history);
 export function App() {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        {/* No transitions: a navigation's page code is loaded before the address changes, and the
-            page is drawn at once with it (guards.ts). */}
-        <HistoryRouter history={history} useTransitions={false}>
-          <AppRoutes />
-        </HistoryRouter>
-      </QueryClientProvider>
+      {/* No transitions: a navigation's page code is loaded before the address changes, and the
+          page is drawn at once with it (guards.ts). TanStack Query is not here: the router puts
+          it around the pages that may use it (router.tsx), so the landing page never loads it. */}
+      <HistoryRouter history={history} useTransitions={false}>
+        <AppRoutes />
+      </HistoryRouter>
     </I18nextProvider>
   );
 }

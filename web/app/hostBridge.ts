@@ -6,12 +6,11 @@
  */
 
 import type { AppMessage, NoticeType, TokenStatusMessage } from "../../shared/host/messages.ts";
-import { finishLogin, reloadUserInfo } from "../features/account/index.ts";
-import { siteConfigQuery } from "../features/site/index.ts";
+import { finishLogin, reloadUserInfo } from "../features/account/userSession.ts";
+import { loadSiteConfig } from "../features/site/index.ts";
 import { ApiError } from "../lib/api.ts";
 import { type HostToAppMessage, listenToHost, setHostOrigins, takeTokenFromAddress, tellHost } from "../lib/host.ts";
 import { afterLoginPath } from "../lib/loginRedirect.ts";
-import { queryClient } from "../lib/queryClient.ts";
 import { useSession } from "../lib/session.ts";
 import { startDesign } from "../lib/startDesign.ts";
 import type { History } from "./guards.ts";
@@ -52,7 +51,7 @@ export function takeAddressToken(): void {
 
 export function connectHost(history: History): void {
   // Until the allowed host origins are known, messages both ways wait (web/lib/host.ts).
-  queryClient.fetchQuery(siteConfigQuery).then(
+  loadSiteConfig().then(
     (config) => setHostOrigins(config.hostOrigins),
     () => setHostOrigins([]), // no configuration: only Avalive's own origin is trusted
   );

@@ -22,15 +22,32 @@ import { BARE_ROUTES, ROUTES, type RouteDef, type RouteHandle } from "./routes.t
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
+/** A page inside TanStack Query's provider. */
+function withQuery(Page: ComponentType, { QueryProvider }: typeof import("../lib/QueryProvider.tsx")): ComponentType {
+  return function QueryPage() {
+    return (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    );
+  };
+}
+
 /**
  * The loaders, each also fetching the other pages' texts (web/lib/i18n: the shell's texts are
- * already in), except the pages named: the home page needs only the shell's.
+ * already in) and TanStack Query with its provider around the page, except the pages named: the
+ * home page needs only the shell's texts and no query library (docs/decisions/030).
  */
 function withPageTexts<K extends string>(loads: Record<K, Lazy>, except: string[] = []): Record<K, Lazy> {
   return Object.fromEntries(
     Object.entries<Lazy>(loads).map(([path, load]) => [
       path,
-      except.includes(path) ? load : () => Promise.all([load(), loadPageTexts()]).then(([page]) => page),
+      except.includes(path)
+        ? load
+        : () =>
+            Promise.all([load(), import("../lib/QueryProvider.tsx"), loadPageTexts()]).then(([page, query]) => ({
+              Component: withQuery(page.Component, query),
+            })),
     ]),
   ) as Record<K, Lazy>;
 }

@@ -187,8 +187,16 @@ describe("page descriptions", () => {
     const { en } = await import("../lib/i18n/en.ts");
     const { zhCN } = await import("../lib/i18n/zh_cn.ts");
     const { zhTN } = await import("../lib/i18n/zh_tn.ts");
-    for (const catalogue of [en, zhCN, zhTN]) {
-      const meta = catalogue.meta as Record<string, { description?: string }>;
+    const { enPages } = await import("../lib/i18n/en-pages.ts");
+    const { zhCNPages } = await import("../lib/i18n/zh_cn-pages.ts");
+    const { zhTNPages } = await import("../lib/i18n/zh_tn-pages.ts");
+    // the shell's pages' metadata and the others', merged as i18next merges them (web/lib/i18n)
+    for (const [shell, pages] of [
+      [en, enPages],
+      [zhCN, zhCNPages],
+      [zhTN, zhTNPages],
+    ] as const) {
+      const meta = { ...shell.meta, ...pages.meta } as Record<string, { description?: string }>;
       expect(meta.default?.description).toBeTruthy();
       for (const r of all.filter((x) => x.access === "public")) {
         expect(r.meta, r.fullPath).toBeTruthy();

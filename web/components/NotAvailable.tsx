@@ -1,5 +1,7 @@
+import { use } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { loadPageTexts } from "../lib/i18n/index.ts";
 import "./not-available.css";
 
 /**
@@ -7,6 +9,8 @@ import "./not-available.css";
  * "not available yet", never a fake screen.
  */
 export function NotAvailable({ titleKey }: { titleKey: string }) {
+  // the pages' titles come with the pages' texts (web/lib/i18n), which the shell may not have yet
+  use(loadPageTexts());
   const { t } = useTranslation();
   return (
     <section className="not-available" data-testid="not-available">

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LANGUAGES, NO_ERROR_TOAST_PATHS, REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
 import { endpoints } from "../../shared/endpoints.ts";
 import { dismissToast, toastStore } from "../components/toast/toastStore.ts";
 import { ApiError, NETWORK_ERROR_CODE, request, TIMEOUT_CODE } from "./api.ts";
+import { loadMessages } from "./i18n/index.ts";
 import { setNavigate } from "./navigation.ts";
-import { queryClient, USER_INFO_KEY } from "./queryClient.ts";
-import { getUserInfo, useSession } from "./session.ts";
+import { getUserInfo, type UserInfo, useSession } from "./session.ts";
 
 const envelope = (code: number, message: string, data: unknown = null, status = 200) =>
   new Response(JSON.stringify({ code, message, data }), { status, headers: { "content-type": "application/json" } });
@@ -25,11 +25,16 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error;
 }
 
+// The browser loads the messages of the language on screen (web/lib/i18n); these tests switch languages.
+beforeAll(() => Promise.all(LANGUAGES.map(loadMessages)));
+
 beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   setNavigate(navigateMock);
   useSession.setState({ token: "tok-1", language: "EN" });
-  queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true });
+  useSession.setState({
+    userInfo: { userId: "u1", phone: "13800138000", boundChannels: [], hasPassword: true } as UserInfo,
+  });
 });
 
 afterEach(() => {
@@ -154,7 +159,9 @@ describe("api client: the envelope", () => {
   });
 
   it("on code 600 sends a short-video user (sourcesNo '5') to /douyinLogin", async () => {
-    queryClient.setQueryData(USER_INFO_KEY, { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: true });
+    useSession.setState({
+      userInfo: { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: true } as UserInfo,
+    });
     fetchMock.mockResolvedValue(envelope(600, "Please log in again"));
     await failure(request("/web-api/v1/x"));
     expect(navigateMock).toHaveBeenCalledWith("/douyinLogin");

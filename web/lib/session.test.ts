@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserInfo } from "./session.ts";
 
 /** A fresh copy of the store, hydrated from whatever localStorage holds now. */
 async function freshSession() {
@@ -31,15 +32,16 @@ describe("session store persistence", () => {
   it("falls back from the picked language to the site's default, then EN", async () => {
     const useSession = await freshSession();
     const { effectiveLanguage } = await import("./session.ts");
-    const { queryClient, SITE_KEY } = await import("./queryClient.ts");
     expect(effectiveLanguage(useSession.getState())).toBe("EN");
-    queryClient.setQueryData(SITE_KEY, {
-      site: "cn",
-      currency: "¥",
-      payMethods: ["alipay", "wechat"],
-      defaultLanguage: "ZH_CN",
-      officialSite: null,
-      hostOrigins: [],
+    useSession.setState({
+      siteEnv: {
+        site: "cn",
+        currency: "¥",
+        payMethods: ["alipay", "wechat"],
+        defaultLanguage: "ZH_CN",
+        officialSite: null,
+        hostOrigins: [],
+      },
     });
     expect(effectiveLanguage(useSession.getState())).toBe("ZH_CN");
     useSession.getState().setLanguage("EN");
@@ -63,23 +65,28 @@ describe("session store persistence", () => {
   it("logout clears the token and the user's cached data but keeps language, ids and the site", async () => {
     const useSession = await freshSession();
     const { getUserInfo, getSiteEnv } = await import("./session.ts");
-    const { queryClient, SITE_KEY, USER_INFO_KEY, USER_SCOPE } = await import("./queryClient.ts");
+    // the pages' query cache, once loaded, drops the user's data with the session
+    const { queryClient, USER_SCOPE } = await import("./queryClient.ts");
     useSession.getState().setToken("tok-1");
     useSession.getState().setLanguage("ZH_CN");
-    queryClient.setQueryData(USER_INFO_KEY, {
-      userId: "u1",
-      phone: "13800138000",
-      boundChannels: [],
-      hasPassword: true,
+    useSession.setState({
+      userInfo: {
+        userId: "u1",
+        phone: "13800138000",
+        boundChannels: [],
+        hasPassword: true,
+      } as UserInfo,
     });
     queryClient.setQueryData([...USER_SCOPE, "files"], { records: [] });
-    queryClient.setQueryData(SITE_KEY, {
-      site: "cn",
-      currency: "¥",
-      payMethods: [],
-      defaultLanguage: "ZH_CN",
-      officialSite: null,
-      hostOrigins: [],
+    useSession.setState({
+      siteEnv: {
+        site: "cn",
+        currency: "¥",
+        payMethods: [],
+        defaultLanguage: "ZH_CN",
+        officialSite: null,
+        hostOrigins: [],
+      },
     });
     useSession.getState().logout();
     const state = useSession.getState();
@@ -94,16 +101,17 @@ describe("session store persistence", () => {
   it("tells a change of the language in force: the pick, or the site's default arriving", async () => {
     const useSession = await freshSession();
     const { onLanguageChange } = await import("./session.ts");
-    const { queryClient, SITE_KEY } = await import("./queryClient.ts");
     const seen: string[] = [];
     const stop = onLanguageChange((language) => seen.push(language));
-    queryClient.setQueryData(SITE_KEY, {
-      site: "cn",
-      currency: "¥",
-      payMethods: [],
-      defaultLanguage: "ZH_CN",
-      officialSite: null,
-      hostOrigins: [],
+    useSession.setState({
+      siteEnv: {
+        site: "cn",
+        currency: "¥",
+        payMethods: [],
+        defaultLanguage: "ZH_CN",
+        officialSite: null,
+        hostOrigins: [],
+      },
     });
     useSession.getState().setStartDesignOpen(true); // not a change of language
     useSession.getState().setLanguage("ZH_TN");

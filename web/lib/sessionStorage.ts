@@ -5,7 +5,6 @@
  *   avalive.token, avalive.language, avalive.web_id, avalive.ssid
  */
 
-import type { PersistStorage, StorageValue } from "zustand/middleware";
 import { LANGUAGES, type Language } from "../../shared/constants.ts";
 
 export interface PersistedSession {
@@ -46,8 +45,8 @@ function write(store: Storage, key: string, value: string | null): void {
 }
 
 /**
- * What this tab last read or wrote, per key. persist calls setItem on every change of the store,
- * also when only another field changed: writing every key then would let a tab opened
+ * What this tab last read or wrote, per key. The session store writes on every change of its
+ * state, also when only another field changed: writing every key then would let a tab opened
  * earlier wipe the token another tab just stored. So only keys whose value this tab changed
  * are written.
  */
@@ -60,37 +59,29 @@ function writeIfChanged(store: Storage, key: string, value: string | null): void
   write(store, key, next);
 }
 
-export const sessionStorageAdapter: PersistStorage<PersistedSession> = {
-  // Only the fields found are returned; persist merges them over the defaults (fresh ids included).
-  getItem(): StorageValue<PersistedSession> | null {
-    const store = storage();
-    if (!store) return null;
-    const state: Partial<PersistedSession> = {};
-    for (const key of Object.values(STORAGE_KEYS)) known.set(key, store.getItem(key));
-    const token = store.getItem(STORAGE_KEYS.token);
-    if (token) state.token = token;
-    const language = store.getItem(STORAGE_KEYS.language);
-    if (isLanguage(language)) state.language = language;
-    const webId = store.getItem(STORAGE_KEYS.webId);
-    if (webId) state.webId = webId;
-    const ssid = store.getItem(STORAGE_KEYS.ssid);
-    if (ssid) state.ssid = ssid;
-    return { state: state as PersistedSession, version: 0 };
-  },
-  setItem(_name, value): void {
-    const store = storage();
-    if (!store) return;
-    writeIfChanged(store, STORAGE_KEYS.token, value.state.token);
-    writeIfChanged(store, STORAGE_KEYS.language, value.state.language);
-    writeIfChanged(store, STORAGE_KEYS.webId, value.state.webId);
-    writeIfChanged(store, STORAGE_KEYS.ssid, value.state.ssid);
-  },
-  removeItem(): void {
-    const store = storage();
-    if (!store) return;
-    for (const key of Object.values(STORAGE_KEYS)) {
-      store.removeItem(key);
-      known.set(key, null);
-    }
-  },
-};
+/** What localStorage holds of the session: only the fields found (the store keeps its defaults, fresh ids included, for the others). */
+export function readSession(): Partial<PersistedSession> {
+  const store = storage();
+  if (!store) return {};
+  const state: Partial<PersistedSession> = {};
+  for (const key of Object.values(STORAGE_KEYS)) known.set(key, store.getItem(key));
+  const token = store.getItem(STORAGE_KEYS.token);
+  if (token) state.token = token;
+  const language = store.getItem(STORAGE_KEYS.language);
+  if (isLanguage(language)) state.language = language;
+  const webId = store.getItem(STORAGE_KEYS.webId);
+  if (webId) state.webId = webId;
+  const ssid = store.getItem(STORAGE_KEYS.ssid);
+  if (ssid) state.ssid = ssid;
+  return state;
+}
+
+/** Writes the session's persisted fields, each only if this tab changed it (see `known`). */
+export function writeSession(session: PersistedSession): void {
+  const store = storage();
+  if (!store) return;
+  writeIfChanged(store, STORAGE_KEYS.token, session.token);
+  writeIfChanged(store, STORAGE_KEYS.language, session.language);
+  writeIfChanged(store, STORAGE_KEYS.webId, session.webId);
+  writeIfChanged(store, STORAGE_KEYS.ssid, session.ssid);
+}

@@ -2,8 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answerConfirm, confirmStore } from "../components/confirm/confirmStore.ts";
 import { setNavigate } from "./navigation.ts";
-import { queryClient, USER_INFO_KEY } from "./queryClient.ts";
-import { useSession } from "./session.ts";
+import { type UserInfo, useSession } from "./session.ts";
 import { MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
 
 const routed: string[] = [];
@@ -12,7 +11,7 @@ beforeEach(() => {
   routed.length = 0;
   setNavigate((to) => routed.push(to));
   useSession.setState({ token: "tok", startDesignOpen: false });
-  queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", boundChannels: [], hasPassword: true });
+  useSession.setState({ userInfo: { userId: "u1", boundChannels: [], hasPassword: true } as UserInfo });
 });
 afterEach(() => {
   window.__MICRO_APP_ENVIRONMENT__ = undefined;
@@ -29,11 +28,13 @@ async function pass(answer: boolean) {
 
 describe("the membership gate (spec section 4)", () => {
   it("waits for userInfo when a click comes before it has loaded", async () => {
-    queryClient.removeQueries({ queryKey: USER_INFO_KEY });
+    useSession.setState({ userInfo: null });
     const started = startDesign();
     await Promise.resolve();
     expect(useSession.getState().startDesignOpen).toBe(false);
-    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true });
+    useSession.setState({
+      userInfo: { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true } as UserInfo,
+    });
     await started;
     expect(useSession.getState().startDesignOpen).toBe(true);
   });
@@ -56,7 +57,9 @@ describe("the membership gate (spec section 4)", () => {
   });
 
   it("opens the dialog for a member, without asking", async () => {
-    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true });
+    useSession.setState({
+      userInfo: { userId: "u1", vipType: "gold", boundChannels: [], hasPassword: true } as UserInfo,
+    });
     await startDesign();
     expect(confirmStore.getState().queue.length).toBe(0);
     expect(useSession.getState().startDesignOpen).toBe(true);

@@ -8,7 +8,6 @@ import { confirm } from "../components/confirm/confirmStore.ts";
 import { tellHost } from "./host.ts";
 import { i18n, loadPageTexts } from "./i18n/index.ts";
 import { navigate } from "./navigation.ts";
-import { queryClient } from "./queryClient.ts";
 import { getUserInfo, type UserInfo, useSession } from "./session.ts";
 
 export const MEMBER_FROM_DESIGN = "/member?from=design";
@@ -22,7 +21,7 @@ function loadedUserInfo(timeoutMs = 5000): Promise<UserInfo | null> {
       stop();
       resolve(null);
     }, timeoutMs);
-    const stop = queryClient.getQueryCache().subscribe(() => {
+    const stop = useSession.subscribe(() => {
       const info = getUserInfo();
       if (!info) return;
       clearTimeout(timer);

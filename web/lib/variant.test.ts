@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserInfo } from "./session.ts";
 import {
   detailLink,
   faceLink,
@@ -46,15 +47,16 @@ describe("which login page (code 600, idle exit)", () => {
 
   it("follows the loaded userInfo, else the remembered source (a 600 before userInfo loads)", async () => {
     vi.resetModules();
-    const { loginPathFor } = await import("./session.ts");
-    const { queryClient, USER_INFO_KEY } = await import("./queryClient.ts");
+    const { loginPathFor, useSession } = await import("./session.ts");
     expect(loginPathFor()).toBe("/login");
     rememberSource("5");
     expect(loginPathFor()).toBe("/douyinLogin");
     // loaded userInfo wins over what an earlier user on this browser left
-    queryClient.setQueryData(USER_INFO_KEY, { userId: "u1", boundChannels: [], hasPassword: true });
+    useSession.setState({ userInfo: { userId: "u1", boundChannels: [], hasPassword: true } as UserInfo });
     expect(loginPathFor()).toBe("/login");
-    queryClient.setQueryData(USER_INFO_KEY, { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: false });
+    useSession.setState({
+      userInfo: { userId: "u5", sourcesNo: "5", boundChannels: [], hasPassword: false } as UserInfo,
+    });
     localStorage.clear();
     expect(loginPathFor()).toBe("/douyinLogin");
   });

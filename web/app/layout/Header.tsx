@@ -4,7 +4,8 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "../../components/Logo.tsx";
 import { useSession } from "../../lib/session.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
-import { UserMenu } from "./UserMenu.tsx";
+// loaded once there is a user (lazyParts.tsx): the landing page's visitor has none
+import { UserMenu } from "./lazyParts.tsx";
 
 const NAV = [
   { to: "/", key: "home", end: true },

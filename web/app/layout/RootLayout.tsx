@@ -1,16 +1,14 @@
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
-import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
-import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
-import { useUserInfoQuery } from "../../features/account/index.ts";
+import { useUserInfoQuery } from "../../features/account/userSession.ts";
 import { useSiteConfig } from "../../features/site/index.ts";
 import { officialSiteTarget } from "../officialSite.ts";
 import { PageShown } from "../pageShown.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { ShellOverlays } from "./lazyParts.tsx";
 import { ScrollRestoration } from "./ScrollRestoration.tsx";
 import { usePageMeta } from "./usePageMeta.ts";
 import "./layout.css";
@@ -45,9 +43,8 @@ export function RootLayout() {
       </main>
       <Footer />
       <ToastHost />
-      <ConfirmDialog />
-      <LoadingOverlay />
-      <IdleWatch />
+      {/* the confirm dialog, the loading overlay and the idle notice, each loaded on first use */}
+      <ShellOverlays />
       <ScrollRestoration />
     </>
   );

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { maskPhone, SHORT_VIDEO_SOURCE } from "../../../shared/constants.ts";
-import { useLogout } from "../../features/account/index.ts";
+import { useLogout } from "../../features/account/userSession.ts";
 import { useUserInfo } from "../../lib/session.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadMessages } from "../../lib/i18n/index.ts";
 import { errorText, rules } from "./rules.ts";
 
 const t = (key: string) => `t(${key})`;
@@ -28,7 +29,9 @@ describe("account form rules", () => {
     expect(rules.sameAs("Secret123")("Secret123")).toBe(true);
   });
 
-  it("turn keys into the exact texts of section 8, in each language", () => {
+  it("turn keys into the exact texts of section 8, in each language", async () => {
+    // the browser loads one language's messages at a time (web/lib/i18n); here all three
+    await Promise.all((["EN", "ZH_CN", "ZH_TN"] as const).map(loadMessages));
     expect(errorText("termsNotConfirmed", "EN", t)).toBe("Please confirm the Terms of Service & Privacy Policy");
     expect(errorText("termsNotConfirmed", "ZH_CN", t)).toBe("请确认服务条款与隐私政策");
     expect(errorText("emailInvalid", "ZH_TN", t)).toBe("郵箱錯誤，請輸入正確的郵箱");

@@ -6,9 +6,10 @@
  */
 
 import type { Language } from "../../../shared/constants.ts";
-import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
+import type { MessageKey } from "../../../shared/messages.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
 import { messageText } from "../../lib/i18n/index.ts";
+import { MESSAGE_KEYS } from "../../lib/i18n/message-keys.data.ts";
 
 export type RuleResult = true | MessageKey | `account.${string}`;
 
@@ -30,7 +31,10 @@ export const rules = {
       value === other || "account.passwordMismatch",
 };
 
-export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(MESSAGES, key);
+// A data module: the browser gets the keys, not every language's texts.
+const MESSAGE_KEY_SET = new Set<string>(MESSAGE_KEYS);
+
+export const isMessageKey = (key: string): key is MessageKey => MESSAGE_KEY_SET.has(key);
 
 /** The text of a rule's key in the user's language. */
 export function errorText(key: string, language: Language, t: (key: string) => string): string {

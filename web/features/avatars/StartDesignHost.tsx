@@ -3,9 +3,18 @@ import { useLocation } from "react-router";
 import { loadPageTexts } from "../../lib/i18n/index.ts";
 import { useSession } from "../../lib/session.ts";
 
-// Its texts are the avatar pages' (not the shell's): they load beside its code.
+// Its texts are the avatar pages' (not the shell's): they load beside its code, and so does
+// TanStack Query, which its tabs use (the shell does not load it: docs/decisions/030).
 const StartDesignDialog = lazy(() =>
-  Promise.all([import("./StartDesignDialog.tsx"), loadPageTexts()]).then(([m]) => ({ default: m.StartDesignDialog })),
+  Promise.all([import("./StartDesignDialog.tsx"), import("../../lib/QueryProvider.tsx"), loadPageTexts()]).then(
+    ([m, { QueryProvider }]) => ({
+      default: () => (
+        <QueryProvider>
+          <m.StartDesignDialog />
+        </QueryProvider>
+      ),
+    }),
+  ),
 );
 
 /**

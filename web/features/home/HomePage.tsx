@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
-import { AvatarArt } from "./AvatarArt.tsx";
+// The hero art is a static SVG file, not code: the landing page's JavaScript stays small (docs/decisions/030).
+import avatarArt from "./avatar-art.svg";
 import { CheckIcon, DesignIcon, LiveIcon, PlanIcon } from "./icons.tsx";
 import "./home.css";
 
@@ -35,7 +36,7 @@ export function HomePage() {
             </div>
           </div>
           <div className="hero__art">
-            <AvatarArt />
+            <img className="avatar-art" src={avatarArt} alt="" width={400} height={440} decoding="async" />
             <span className="hero__chip hero__chip--live">
               <span className="hero__dot" aria-hidden="true" />
               {t("home.heroBadgeLive")}

@@ -4,7 +4,7 @@ import { MESSAGES, type MessageKey, translate } from "../../../shared/messages.t
 import { flattenRoutes } from "../../app/routes.ts";
 import { en } from "./en.ts";
 import { enPages } from "./en-pages.ts";
-import { messageText } from "./index.ts";
+import { loadMessages, messageText } from "./index.ts";
 import { zhCN } from "./zh_cn.ts";
 import { zhCNPages } from "./zh_cn-pages.ts";
 import { zhTN } from "./zh_tn.ts";
@@ -24,18 +24,39 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
 
 // Each language's texts in two parts (the shell's, the other pages'), merged as i18next merges them.
 const parts = { EN: [en, enPages], ZH_CN: [zhCN, zhCNPages], ZH_TN: [zhTN, zhTNPages] } as const;
+/** The groups both parts hold, with different keys: the shell's pages' titles and metadata, and the others'. */
+const SPLIT_GROUPS = ["titles", "meta"];
 const translations = Object.fromEntries(
-  Object.entries(parts).map(([l, [shell, pages]]) => [l, { ...shell, ...pages }]),
+  Object.entries(parts).map(([l, [shell, pages]]) => [
+    l,
+    {
+      ...shell,
+      ...pages,
+      ...Object.fromEntries(
+        SPLIT_GROUPS.map((g) => [
+          g,
+          { ...(shell as unknown as Record<string, object>)[g], ...(pages as unknown as Record<string, object>)[g] },
+        ]),
+      ),
+    },
+  ]),
 );
 const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, leaves(translations[l] as Tree)]));
 
 describe("i18n catalogues", () => {
-  it("split each language into the shell's texts and the other pages', no group in both", () => {
+  it("split each language into the shell's texts and the other pages', no text in both", () => {
     for (const [language, [shell, pages]] of Object.entries(parts)) {
       expect(
         Object.keys(shell).filter((group) => group in pages),
         language,
-      ).toEqual([]);
+      ).toEqual(SPLIT_GROUPS);
+      for (const group of SPLIT_GROUPS) {
+        const inPages = (pages as unknown as Record<string, object>)[group] ?? {};
+        const shared = Object.keys((shell as unknown as Record<string, object>)[group] ?? {}).filter(
+          (key) => key in inPages,
+        );
+        expect(shared, `${language} ${group}`).toEqual([]);
+      }
       expect(Object.keys(shell), language).toEqual(Object.keys(en));
       expect(Object.keys(pages), language).toEqual(Object.keys(enPages));
     }
@@ -74,7 +95,9 @@ describe("i18n catalogues", () => {
 });
 
 describe("the shared messages namespace", () => {
-  it("gives every message of shared/messages.ts exactly as the server's translate does, placeholders filled", () => {
+  it("gives every message of shared/messages.ts exactly as the server's translate does, placeholders filled", async () => {
+    // the browser loads one language's at a time, with its catalogue; here all three
+    await Promise.all(LANGUAGES.map(loadMessages));
     // a value for every placeholder any message uses
     const names = Object.values(MESSAGES).flatMap((m) =>
       Object.values(m).flatMap((text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((x) => x[1] as string)),

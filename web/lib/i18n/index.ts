@@ -14,23 +14,21 @@
  *
  * The texts the server also answers with (shared/messages.ts, spec section 8) are the "messages"
  * namespace, built from the same catalogue: read them with `messageText(key)` (or
- * `t("messages:key")`), never by translating them a second time.
+ * `t("messages:key")`), never by translating them a second time. They too come one language at a
+ * time, with the pages' texts: `messages-*.data.ts` are data modules (scripts/vite-data-modules.ts),
+ * so the browser gets one language's column of shared/messages.ts. The few the site's frame shows
+ * itself ('network error', the idle notice) are in the shell, in every language
+ * (`messages-shell.data.ts`), so the landing page loads none of the others.
  */
 
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Language } from "../../../shared/constants.ts";
-import { MESSAGES, type MessageKey } from "../../../shared/messages.ts";
+import type { MessageKey } from "../../../shared/messages.ts";
 import { effectiveLanguage, onLanguageChange, useSession } from "../session.ts";
 import type { Messages } from "./en.ts";
 import type { PageMessages } from "./en-pages.ts";
-
-/** shared/messages.ts in one language, its {name} placeholders written the i18next way ({{name}}). */
-function messagesIn(language: Language): Record<MessageKey, string> {
-  return Object.fromEntries(
-    Object.entries(MESSAGES).map(([key, texts]) => [key, texts[language].replace(/\{(\w+)\}/g, "{{$1}}")]),
-  ) as Record<MessageKey, string>;
-}
+import { SHELL_MESSAGES } from "./messages-shell.data.ts";
 
 /** Each catalogue is its own chunk: the shell's texts, and the other pages'. */
 const CATALOGUES: Record<Language, () => Promise<Messages>> = {
@@ -44,11 +42,11 @@ const PAGE_CATALOGUES: Record<Language, () => Promise<PageMessages>> = {
   ZH_TN: () => import("./zh_tn-pages.ts").then((m) => m.zhTNPages),
 };
 
-/** The messages namespace is small and needed in any language (`messageText(key, params, language)`). */
-const resources = {
-  EN: { messages: messagesIn("EN") },
-  ZH_CN: { messages: messagesIn("ZH_CN") },
-  ZH_TN: { messages: messagesIn("ZH_TN") },
+/** shared/messages.ts, one language each (data modules: the browser gets that language's texts only). */
+const MESSAGE_CATALOGUES: Record<Language, () => Promise<Record<MessageKey, string>>> = {
+  EN: () => import("./messages-en.data.ts").then((m) => m.messages),
+  ZH_CN: () => import("./messages-zh_cn.data.ts").then((m) => m.messages),
+  ZH_TN: () => import("./messages-zh_tn.data.ts").then((m) => m.messages),
 };
 
 /** BCP 47 tags for <html lang>: they also pick the right CJK glyphs. */
@@ -60,7 +58,11 @@ export const i18n = i18next.createInstance();
 let wanted: Language = effectiveLanguage(useSession.getState());
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {
+    EN: { messages: SHELL_MESSAGES.EN },
+    ZH_CN: { messages: SHELL_MESSAGES.ZH_CN },
+    ZH_TN: { messages: SHELL_MESSAGES.ZH_TN },
+  },
   lng: wanted,
   fallbackLng: false,
   ns: ["translation", "messages"],
@@ -72,8 +74,8 @@ void i18n.use(initReactI18next).init({
 
 /** A message of shared/messages.ts, in the current language or the one given, with its placeholders filled in. */
 export function messageText(key: MessageKey, params?: Record<string, string | number>, language?: Language): string {
-  // Every language's messages are loaded, so a message follows the language picked at once, even
-  // before that language's catalogue has arrived.
+  // The frame's messages are in every language from the start; the others arrive with the pages'
+  // texts, which a page that shows them has awaited (the router, loadPageTexts).
   return i18n.t(key, { ns: "messages", ...params, lng: language ?? wanted });
 }
 
@@ -84,13 +86,32 @@ function loadPart(part: "shell" | "pages", language: Language): Promise<void> {
   const key = `${part}:${language}`;
   let pending = loading.get(key);
   if (!pending) {
-    const load: () => Promise<object> = part === "shell" ? CATALOGUES[language] : PAGE_CATALOGUES[language];
-    pending = load().then((catalogue) => {
-      i18n.addResourceBundle(language, "translation", catalogue, true, true);
-    });
+    pending =
+      part === "shell"
+        ? CATALOGUES[language]().then((catalogue) => {
+            i18n.addResourceBundle(language, "translation", catalogue, true, true);
+          })
+        : Promise.all([PAGE_CATALOGUES[language](), loadMessages(language)]).then(([catalogue]) => {
+            i18n.addResourceBundle(language, "translation", catalogue, true, true);
+          });
     // A failed download (offline, a new release replaced the chunk) may be retried by the next call.
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
+  }
+  return pending;
+}
+
+const loadingMessages = new Map<Language, Promise<void>>();
+
+/** shared/messages.ts in one language (with the pages' texts; tests may ask for another language's). */
+export function loadMessages(language: Language): Promise<void> {
+  let pending = loadingMessages.get(language);
+  if (!pending) {
+    pending = MESSAGE_CATALOGUES[language]().then((messages) => {
+      i18n.addResourceBundle(language, "messages", messages, true, true);
+    });
+    pending.catch(() => loadingMessages.delete(language));
+    loadingMessages.set(language, pending);
   }
   return pending;
 }
