@@ -64,7 +64,11 @@ describe("live face capture", () => {
       (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen);
     const samples = await page.evaluate(drawnSince, since);
     const obsSamples = await obs.evaluate(drawnSince, obsSince);
+    const obsFrames = Number(await obs.getByTestId("obs-source").getAttribute("data-face-frames"));
+    const obsErrors = [...obs.errors];
     await obs.screenshot({ path: path.join(SCREENSHOTS, "live-face-obs.png") });
+    // closed at once: a second software-drawn scene slows every later step of this loaded machine
+    await obs.context().close();
     // a short frame sequence of the studio following the camera
     for (let i = 0; i < 6; i++) {
       await page.screenshot({ path: path.join(SCREENSHOTS, `live-face-seq-${i}.png`) });
@@ -90,7 +94,8 @@ describe("live face capture", () => {
     };
     follows(samples, "studio");
     follows(obsSamples, "OBS source");
-    expect(Number(await obs.getByTestId("obs-source").getAttribute("data-face-frames"))).toBeGreaterThan(5);
+    expect(obsFrames).toBeGreaterThan(5);
+    expect(obsErrors).toEqual([]);
     console.log(`OBS source opened and drawn in ${obsSetupMs} ms`);
     await screenshot(page, "live-face-tracking");
     const stats = await page.evaluate(() => window.__avalive?.capture);
@@ -117,9 +122,7 @@ describe("live face capture", () => {
     await page.locator('[data-testid="capture-status"][data-state="off"]').waitFor();
     expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
     expect(page.errors).toEqual([]);
-    expect(obs.errors).toEqual([]);
-    await obs.context().close();
-  }, 240_000);
+  }, 300_000);
 
   it("half-body (gold): the avatar's body tilts with the shoulders", async () => {
     // head and shoulders in the picture this time
