@@ -91,29 +91,43 @@ function serverRoot(port: string): number {
   throw new Error("server process not found");
 }
 
-/** Counts the binary frames a cloud socket delivers to a browser page over the window. */
-function streamFps(page: Page, ticket: string, windowMs: number): Promise<number> {
+/**
+ * Counts the binary frames a cloud socket delivers to a browser page over the window, and sends
+ * face frames (10 a second, the mouth opening and closing) whose `faceDrawn` echoes give the face
+ * round trip: from the send in this page, through the server and the render worker, to the render
+ * page's drawn frame and back (docs/decisions/036, "Face relay").
+ */
+function streamFps(page: Page, ticket: string, windowMs: number): Promise<{ fps: number; faceMs: number[] }> {
   return page.evaluate(
     ({ ticket, windowMs }) =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<{ fps: number; faceMs: number[] }>((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/web-api/ws/cloud`);
         let frames = 0;
         let start = 0;
+        let faces: ReturnType<typeof setInterval> | undefined;
+        const faceMs: number[] = [];
         ws.onopen = () => ws.send(JSON.stringify({ type: "auth", ticket }));
         ws.onmessage = (event) => {
           if (typeof event.data === "string") {
             const m = JSON.parse(event.data);
             if (m.type === "error") reject(new Error(m.message));
+            if (m.type === "faceDrawn") faceMs.push(performance.now() - m.t);
             return;
           }
           frames++;
           // count from the first frame: the render page's start-up is not the stream's rate
           if (frames === 1) {
             start = performance.now();
+            let n = 0;
+            faces = setInterval(() => {
+              const jawOpen = n++ % 10 < 5 ? 0.9 : 0.1;
+              ws.send(JSON.stringify({ type: "face", t: performance.now(), blendshapes: { jawOpen } }));
+            }, 100);
             setTimeout(() => {
               const fps = (frames - 1) / ((performance.now() - start) / 1000);
+              clearInterval(faces);
               ws.close();
-              resolve(fps);
+              resolve({ fps, faceMs });
             }, windowMs);
           }
         };
@@ -122,6 +136,11 @@ function streamFps(page: Page, ticket: string, windowMs: number): Promise<number
     { ticket, windowMs },
   );
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? 0) : Number.NaN;
+};
 
 export async function benchCloudSession() {
   const server = await startProduct("bench-cloud", { CLOUD_RENDER_SLOTS: "2" });
@@ -200,7 +219,7 @@ export async function benchCloudSession() {
         await call(baseUrl, s.token, "v1/live/session/end", { id: s.session.id }).catch(() => undefined);
         await s.page.close();
       }
-      return { fps, cores };
+      return { fps: fps.map((f) => f.fps), faceMs: fps.flatMap((f) => f.faceMs), cores };
     };
     const one = await run(1);
     const two = await run(2);
@@ -219,6 +238,9 @@ export async function benchCloudSession() {
     );
     console.log(
       `  two cloud sessions at once, each               ${two.fps.map((f) => f.toFixed(1)).join(" and ")} frames/s (${((two.fps[0] ?? 0) / localFps).toFixed(2)}x baseline), ${pct(two.cores)} for both`,
+    );
+    console.log(
+      `  face round trip (sent, drawn on the render page, faceDrawn back), median  ${median(one.faceMs).toFixed(0)} ms one session (${one.faceMs.length} drawn of ~${Math.round((WINDOW_MS + 15_000) / 100)} sent), ${median(two.faceMs).toFixed(0)} ms with two`,
     );
   } finally {
     await db.$disconnect();

@@ -125,6 +125,8 @@ export const CODES = {
   CLOUD_TICKET_INVALID: c(1905, 200, "cloudTicketInvalid"),
   LIVE_NOT_CLOUD: c(1906, 200, "liveNotCloud"),
   CLOUD_RENDER_FAILED: c(1907, 200, "cloudRenderFailed"),
+  // face relay (docs/decisions/036): said once per socket, the socket stays open
+  FACE_FRAME_INVALID: c(1910, 200, "faceFrameInvalid"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -3,6 +3,7 @@
  * session stays alive, the stream key's shape, and the messages the studio socket carries.
  * One table for server and web: the server enforces the gates, the web only shows them.
  */
+import { type FaceFrame, parseFaceFrame } from "./live-face.ts";
 import type { VipType } from "./membership.ts";
 
 /**
@@ -25,6 +26,29 @@ export const LIVE_MODE_NAMES = LIVE_MODES.map((m) => m.mode) as LiveMode[];
 export function modeAllowed(mode: string, vipType: string | null): boolean {
   const entry = LIVE_MODES.find((m) => m.mode === mode);
   return Boolean(entry && vipType && (entry.vip as readonly string[]).includes(vipType));
+}
+
+/**
+ * Cloud rendering opens to an active cloud or diamond membership, and to anyone with cloud hours
+ * left in the ledger (bought hours are usable without a cloud membership; docs/decisions/037,
+ * amendment). Going live still needs a positive balance (1210 otherwise).
+ */
+export function cloudAllowed(vipType: string | null, cloudMinutes: number): boolean {
+  return modeAllowed("cloud", vipType) || cloudMinutes > 0;
+}
+
+/** Whether a mode is open: the membership's gate, and for cloud also the hours left. */
+export function liveModeOpen(mode: string, vipType: string | null, cloudMinutes: number): boolean {
+  return mode === "cloud" ? cloudAllowed(vipType, cloudMinutes) : modeAllowed(mode, vipType);
+}
+
+/**
+ * Who may send face data (docs/decisions/036, "Face relay"): a membership that opens the face mode
+ * (silver and up), or an open cloud session (a cloud session accepts the same face data, so a cloud
+ * member captures their face for it).
+ */
+export function faceAllowed(vipType: string | null, openMode: string | null): boolean {
+  return modeAllowed("face", vipType) || openMode === "cloud";
 }
 
 /** The studio says it is still live this often; the server closes a session silent for `LOST_AFTER`. */
@@ -83,9 +107,12 @@ export type LiveServerMessage =
   | LivePushInteraction
   | { type: "session"; state: "live" | "ended"; sessionId: string; reason?: LiveEndReason }
   /** Internal to the server: the user's stream key was rotated or revoked (sources then close). */
-  | { type: "key"; state: "rotated" | "revoked" };
+  | { type: "key"; state: "rotated" | "revoked" }
+  /** The studio's face capture, relayed to the same user's sources only (docs/decisions/036). */
+  | FaceFrame;
 
-export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" };
+/** Client → server on the studio socket: `face` only from the studio (the login token), ≤ 30 a second. */
+export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" } | FaceFrame;
 
 // ---- Cloud sessions (docs/decisions/037) ----
 
@@ -103,17 +130,10 @@ export const RENDER_KEY_PREFIX = "avr_";
 export const CLOUD_METER_SECONDS = 60;
 
 /**
- * Face data the studio's tracker sends to a cloud session (the same shape a local capture applies):
- * ARKit blendshape weights 0..1 by name (`jawOpen`, `eyeBlinkLeft`, `mouthSmileLeft`, …) and the
- * head's rotation in radians. The cloud socket forwards it to the render page unchanged.
+ * Face data the studio's tracker sends to the OBS sources and to a cloud session: a face frame
+ * (shared/live-face.ts), forwarded to the render page unchanged.
  */
-export interface LiveFaceMessage {
-  type: "face";
-  /** The capture's time in ms (performance.now() on the sender), to drop stale frames. */
-  t: number;
-  blendshapes: Record<string, number>;
-  head?: { pitch: number; yaw: number; roll: number };
-}
+export type LiveFaceMessage = FaceFrame;
 
 /** Browser → server on the cloud socket: the ticket first, then face data and pings. */
 export type CloudClientMessage = { type: "auth"; ticket: string } | LiveFaceMessage | { type: "ping" };
@@ -126,28 +146,9 @@ export type CloudServerMessage =
   | { type: "ready"; sessionId: string; width: number; height: number }
   | { type: "error"; code: number; message: string }
   | { type: "ended"; sessionId: string; reason: LiveEndReason; code: number | null; message: string | null }
-  | { type: "pong" };
+  | { type: "pong" }
+  /** The render page drew the face frame sent at `t` (the sender's clock): the studio measures the round trip. */
+  | { type: "faceDrawn"; t: number };
 
-/** Checks a face message from the network: finite numbers only, at most 64 named weights in 0..1. */
-export function parseFaceMessage(value: unknown): LiveFaceMessage | null {
-  if (!value || typeof value !== "object") return null;
-  const v = value as Record<string, unknown>;
-  if (v.type !== "face" || typeof v.t !== "number" || !Number.isFinite(v.t)) return null;
-  const shapes = v.blendshapes;
-  if (!shapes || typeof shapes !== "object" || Array.isArray(shapes)) return null;
-  const entries = Object.entries(shapes as Record<string, unknown>);
-  if (entries.length > 64) return null;
-  const blendshapes: Record<string, number> = {};
-  for (const [name, weight] of entries) {
-    if (!/^[A-Za-z_]{1,40}$/.test(name) || typeof weight !== "number" || !(weight >= 0 && weight <= 1)) return null;
-    blendshapes[name] = weight;
-  }
-  let head: LiveFaceMessage["head"];
-  if (v.head !== undefined) {
-    const h = v.head as Record<string, unknown>;
-    const ok = (x: unknown) => typeof x === "number" && Number.isFinite(x) && Math.abs(x) <= Math.PI;
-    if (!h || typeof h !== "object" || !ok(h.pitch) || !ok(h.yaw) || !ok(h.roll)) return null;
-    head = { pitch: h.pitch as number, yaw: h.yaw as number, roll: h.roll as number };
-  }
-  return { type: "face", t: v.t, blendshapes, ...(head ? { head } : {}) };
-}
+/** Checks a face message from the network (shared/live-face.ts's validator). */
+export const parseFaceMessage = parseFaceFrame;

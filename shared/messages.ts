@@ -333,6 +333,11 @@ export const MESSAGES = {
     "云渲染启动失败，请重试",
     "雲渲染啟動失敗，請重試",
   ),
+  faceFrameInvalid: m(
+    "Face data refused: unknown shapes, values out of range or too large",
+    "面部数据被拒绝：未知的表情、数值超出范围或数据过大",
+    "面部數據被拒絕：未知的表情、數值超出範圍或數據過大",
+  ),
   liveMode_plan: m("Plan playback", "方案直播", "方案直播"),
   liveMode_face: m("Face capture", "面部捕捉", "面部捕捉"),
   liveMode_halfBody: m("Half-body capture", "半身捕捉", "半身捕捉"),

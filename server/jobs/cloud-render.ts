@@ -15,6 +15,8 @@ export interface RenderHandlers {
   frame(jpeg: Buffer): void;
   /** The worker could not render (or stopped rendering) this session. */
   failed(message: string): void;
+  /** The render page drew the face frame sent at `t` (the studio's clock). */
+  faceDrawn?(t: number): void;
 }
 
 export interface CloudRenderer {
@@ -49,6 +51,7 @@ export function createCloudRenderer(): CloudRenderer {
       const session = sessions.get(message.id);
       if (!session) return;
       if (message.type === "frame") session.frame(Buffer.from(message.data));
+      else if (message.type === "faceDrawn") session.faceDrawn?.(message.t);
       else if (message.type === "started") {
         session.started = true;
         session.resolve();

@@ -54,6 +54,8 @@ export const LiveStudioInit = Type.Object({
   vipType: Type.Union([Type.String(), Type.Null()]),
   modes: Type.Array(LiveModeInfo),
   streamKey: Type.Union([StreamKeyInfo, Type.Null()]),
+  /** Cloud-rendering minutes left in the ledger (bought hours open cloud mode without a cloud membership). */
+  cloudMinutes: Type.Integer({ minimum: 0 }),
   /** The session still open for the caller (another tab, or one not yet swept), or null. */
   session: Type.Union([LiveSessionRecord, Type.Null()]),
   heartbeatSeconds: Type.Integer(),

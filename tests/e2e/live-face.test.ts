@@ -2,7 +2,8 @@
  * Face capture in the live studio (docs/decisions/036), in Chromium with a fake camera: a y4m made
  * from the fixture photo, alternating a closed and an opened mouth every two seconds. The avatar's
  * mouth-open morph (jawOpen, as the preview last drew it: window.__avalive.morphs) follows the
- * video; a refused and a missing camera say so in words; the session is recorded with its mode.
+ * video, in the studio and on the OBS browser source opened with the stream key (the face frames
+ * relayed by the server, decision 036 "Face relay"); a refused and a missing camera say so in words; the session is recorded with its mode.
  * Its own browser: the fake camera is a launch flag.
  */
 import os from "node:os";
@@ -32,10 +33,20 @@ async function studioInMode(page: Page, token: string, mode: "face" | "halfBody"
 }
 
 describe("live face capture", () => {
-  it("drives the avatar's mouth from the camera, and records the session's mode", async () => {
+  it("drives the avatar's mouth from the camera, in the studio and in the OBS source; records the session's mode", async () => {
     const { token } = await memberWithPlan(baseUrl, "Face night", { use: true });
     const page = await newPage(browser, { language: "EN" });
+    // the OBS browser source, opened with the stream key in a page of its own (decision 036, "Face relay")
+    const { key } = await apiData<{ key: string }>(baseUrl, "/web-api/v1/live/streamKey/rotate", { token, body: {} });
+    const obsStarted = Date.now();
+    const obs = await newPage(browser, { language: "EN" });
+    await obs.setViewportSize({ width: 1280, height: 720 });
+    const obsReady = obs
+      .goto(`${baseUrl}/live/obs?key=${encodeURIComponent(key)}&size=720`)
+      .then(() => obs.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 }));
     await studioInMode(page, token, "face");
+    await obsReady;
+    const obsSetupMs = Date.now() - obsStarted;
     expect(await page.getByTestId("capture-status").getAttribute("data-state")).toBe("off");
     await page.getByTestId("capture-start").click();
     await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
@@ -47,31 +58,45 @@ describe("live face capture", () => {
     // (2 s closed, 2 s open); on this loaded 2-core machine the page gets through about one a second
     const loop = ((camera.hold * 2) / camera.fps) * 1000;
     const since = await page.evaluate(() => performance.now());
+    const obsSince = await obs.evaluate(() => performance.now());
     await page.waitForTimeout(loop * 3);
-    const samples = await page.evaluate(
-      (t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
-      since,
-    );
+    const drawnSince = (t0: number) =>
+      (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen);
+    const samples = await page.evaluate(drawnSince, since);
+    const obsSamples = await obs.evaluate(drawnSince, obsSince);
+    const obsFrames = Number(await obs.getByTestId("obs-source").getAttribute("data-face-frames"));
+    const obsErrors = [...obs.errors];
+    await obs.screenshot({ path: path.join(SCREENSHOTS, "live-face-obs.png") });
+    // closed at once: a second software-drawn scene slows every later step of this loaded machine
+    await obs.context().close();
     // a short frame sequence of the studio following the camera
     for (let i = 0; i < 6; i++) {
       await page.screenshot({ path: path.join(SCREENSHOTS, `live-face-seq-${i}.png`) });
       await page.waitForTimeout(loop / 6);
     }
-    const high = samples.filter((v) => v > 0.55).length;
-    const low = samples.filter((v) => v < 0.45).length;
-    // both mouths show, each for a good share of the time, and the avatar switches between them
-    let switches = 0;
-    let state: "open" | "closed" | null = null;
-    for (const v of samples) {
-      const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
-      if (state && next !== state) switches++;
-      state = next;
-    }
-    console.log(`jawOpen samples: ${samples.map((v) => v.toFixed(2)).join(" ")}`);
-    expect(samples.length).toBeGreaterThanOrEqual(6);
-    expect(high).toBeGreaterThan(samples.length / 6);
-    expect(low).toBeGreaterThan(samples.length / 6);
-    expect(switches).toBeGreaterThanOrEqual(2);
+    // both mouths show, each for a good share of the time, and the avatar switches between them:
+    // in the studio, and on the OBS source, which receives the frames through the server
+    const follows = (values: number[], where: string) => {
+      const high = values.filter((v) => v > 0.55).length;
+      const low = values.filter((v) => v < 0.45).length;
+      let switches = 0;
+      let state: "open" | "closed" | null = null;
+      for (const v of values) {
+        const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
+        if (state && next !== state) switches++;
+        state = next;
+      }
+      console.log(`${where} jawOpen samples: ${values.map((v) => v.toFixed(2)).join(" ")}`);
+      expect(values.length, where).toBeGreaterThanOrEqual(6);
+      expect(high, where).toBeGreaterThan(values.length / 6);
+      expect(low, where).toBeGreaterThan(values.length / 6);
+      expect(switches, where).toBeGreaterThanOrEqual(2);
+    };
+    follows(samples, "studio");
+    follows(obsSamples, "OBS source");
+    expect(obsFrames).toBeGreaterThan(5);
+    expect(obsErrors).toEqual([]);
+    console.log(`OBS source opened and drawn in ${obsSetupMs} ms`);
     await screenshot(page, "live-face-tracking");
     const stats = await page.evaluate(() => window.__avalive?.capture);
     expect(stats?.faces).toBeGreaterThan(5);
@@ -97,7 +122,7 @@ describe("live face capture", () => {
     await page.locator('[data-testid="capture-status"][data-state="off"]').waitFor();
     expect(await page.getByTestId("capture-video").evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
     expect(page.errors).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   it("half-body (gold): the avatar's body tilts with the shoulders", async () => {
     // head and shoulders in the picture this time

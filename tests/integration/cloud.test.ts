@@ -44,7 +44,8 @@ function fakeRenderer() {
     active: () => live.size,
     async close() {},
   };
-  return { renderer, started, faces, stopped };
+  const drawn = (id: string, t: number) => live.get(id)?.faceDrawn?.(t);
+  return { renderer, started, faces, stopped, drawn };
 }
 
 const L = `${V1}/live`;
@@ -132,13 +133,25 @@ describe("cloud sessions on one instance", () => {
   });
   afterAll(() => t.close());
 
-  it("opens cloud to cloud and diamond members only, and refuses a start with no cloud hours", async () => {
+  it("opens cloud to cloud and diamond members and to cloud hours left, and refuses a start with no cloud hours", async () => {
+    type Init = { modes: { mode: string; allowed: boolean; built: boolean }[]; cloudMinutes: number };
+    const cloudOf = (init: Init) => init.modes.find((m) => m.mode === "cloud");
+    // gold without hours: closed; gold with hours bought: open (decision 037, amendment)
+    const goldNone = await c.member("gold", 0);
+    expect((await c.start(goldNone)).body).toMatchObject({ code: 1201 });
+    const goldInit = ok<Init>(await c.get(goldNone.token, `${L}/studio/init`));
+    expect(cloudOf(goldInit)).toMatchObject({ allowed: false });
+    expect(goldInit.cloudMinutes).toBe(0);
     const gold = await c.member("gold", 30);
-    expect((await c.start(gold)).body).toMatchObject({ code: 1201 });
-    const init = ok<{ modes: { mode: string; allowed: boolean; built: boolean }[] }>(
-      await c.get((await c.member("diamond")).token, `${L}/studio/init`),
-    );
-    expect(init.modes.find((m) => m.mode === "cloud")).toMatchObject({ allowed: true, built: true });
+    const withHours = ok<Init>(await c.get(gold.token, `${L}/studio/init`));
+    expect(cloudOf(withHours)).toMatchObject({ allowed: true, built: true });
+    expect(withHours.cloudMinutes).toBe(30);
+    const goldSession = ok<Rec>(await c.start(gold));
+    expect(goldSession.mode).toBe("cloud");
+    ok(await c.post(gold.token, `${L}/session/end`, { id: goldSession.id }));
+    const init = ok<Init>(await c.get((await c.member("diamond")).token, `${L}/studio/init`));
+    expect(cloudOf(init)).toMatchObject({ allowed: true, built: true });
+    expect(init.cloudMinutes).toBe(0);
 
     const empty = await c.member("cloud", 0);
     expect((await c.start(empty)).body).toEqual(TIME_LIMIT);
@@ -277,8 +290,20 @@ describe("cloud sessions on one instance", () => {
     stream.send(JSON.stringify(face));
     stream.send(JSON.stringify({ type: "face", t: 2, blendshapes: { jawOpen: 7 } }));
     stream.send(JSON.stringify({ type: "ping" }));
+    stream.send(JSON.stringify({ type: "face", t: 3, blendshapes: { notArkit: 0.5 } }));
     await streamIn.next((m) => m.type === "pong");
     expect(fake.faces.filter((f) => f.id === session.id).map((f) => f.face)).toEqual([face]);
+    // refused frames are said once (1910), and the stream goes on
+    expect(streamIn.seen.filter((m) => m.type === "error")).toEqual([
+      {
+        type: "error",
+        code: 1910,
+        message: "Face data refused: unknown shapes, values out of range or too large",
+      },
+    ]);
+    // the render page drew a frame: the stream tells the studio, with the frame's time
+    fake.drawn(session.id, 1);
+    expect(await streamIn.next((m) => m.type === "faceDrawn")).toEqual({ type: "faceDrawn", t: 1 });
 
     // the render page's key reads the plan while the session is open (as an OBS source would)
     const renderKey = decodeURIComponent(/key=([^&]+)/.exec(started?.url ?? "")?.[1] ?? "");

@@ -104,8 +104,17 @@ export function reportMorphs(weights: Readonly<Record<string, number>>): void {
   probe().morphs = { ...weights };
 }
 
+const drawnListeners = new Set<(frameAt: number) => void>();
+
+/** Told each time a capture result reaches a drawn frame, with the result's `frameAt` (face-link's echo). */
+export function onCaptureDrawn(listener: (frameAt: number) => void): () => void {
+  drawnListeners.add(listener);
+  return () => drawnListeners.delete(listener);
+}
+
 /** A capture result reached a drawn frame: from its camera frame to now, kept for the last 120. */
 export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt: number | null = null): void {
+  for (const listener of drawnListeners) listener(frameAt);
   const c = probe().capture;
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];

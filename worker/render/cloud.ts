@@ -7,12 +7,16 @@
  *
  * Protocol (IPC, advanced serialisation so frames travel as bytes):
  *   server → worker: {type: "start", id, url, width, height} | {type: "face", id, face} | {type: "stop", id}
- *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "failed", id, message} | {type: "stopped", id}
+ *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "faceDrawn", id, t}
+ *                  | {type: "failed", id, message} | {type: "stopped", id}
  */
 
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "../../infra/chromium.ts";
 import type { LiveFaceMessage } from "../../shared/live.ts";
+
+/** The function the worker gives the render page to say it drew a face frame (its `t`). */
+export const FACE_DRAWN_BINDING = "__avaliveFaceDrawn";
 
 export type RenderRequest =
   | { type: "start"; id: string; url: string; width: number; height: number }
@@ -22,6 +26,7 @@ export type RenderRequest =
 export type RenderReport =
   | { type: "started"; id: string }
   | { type: "frame"; id: string; data: Uint8Array }
+  | { type: "faceDrawn"; id: string; t: number }
   | { type: "failed"; id: string; message: string }
   | { type: "stopped"; id: string };
 
@@ -40,7 +45,7 @@ const JPEG_QUALITY = 70;
 
 interface Running {
   context: BrowserContext;
-  page: Page;
+  page: Page | null;
   cdp: CDPSession | null;
   /** The newest face data not yet handed to the page (older ones are dropped). */
   pendingFace: LiveFaceMessage | null;
@@ -69,9 +74,14 @@ async function start(request: Extract<RenderRequest, { type: "start" }>) {
   const { id, url, width, height } = request;
   const b = await launch();
   const context = await b.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const run: Running = { context, page, cdp: null, pendingFace: null, sendingFace: false, stopped: false };
+  const run: Running = { context, page: null, cdp: null, pendingFace: null, sendingFace: false, stopped: false };
   running.set(id, run);
+  // the render page calls this when it drew a face frame (web/features/live/face-link.ts)
+  await context.exposeFunction(FACE_DRAWN_BINDING, (t: unknown) => {
+    if (typeof t === "number" && Number.isFinite(t) && !run.stopped) report({ type: "faceDrawn", id, t });
+  });
+  const page = await context.newPage();
+  run.page = page;
   await page.goto(url, { waitUntil: "domcontentloaded" });
   const source = page.locator('[data-testid="obs-source"]');
   await page.waitForFunction(
@@ -123,7 +133,7 @@ async function face(id: string, data: LiveFaceMessage) {
       const next = run.pendingFace;
       run.pendingFace = null;
       await run.page
-        .evaluate((detail) => window.dispatchEvent(new CustomEvent("avalive:face", { detail })), next)
+        ?.evaluate((detail) => window.dispatchEvent(new CustomEvent("avalive:face", { detail })), next)
         .catch(() => undefined);
     }
   } finally {

@@ -3,7 +3,8 @@
  * id for a ticket, opens `/web-api/ws/cloud` and sends `{type: "auth", ticket}` first. The ticket is
  * spent (once, within 60 s); the render worker then opens the session's render page and every frame
  * it paints arrives here as a binary message (one JPEG of 1280×720). The studio sends face data
- * (`{type: "face", …}`), forwarded to the render page; viewer interactions reach the render page
+ * (`{type: "face", …}`), forwarded to the render page, which answers `{type: "faceDrawn", t}` once it
+ * drew one (the studio measures the round trip); viewer interactions reach the render page
  * through the studio socket's push, as they reach an OBS source.
  *
  * While the stream is up, this socket renews the session's render slot and its last sign of life.
@@ -74,6 +75,7 @@ export async function cloudSocketRoutes(app: App) {
     let finished = false;
     let unsubscribe: (() => void) | null = null;
     let alive: ReturnType<typeof setInterval> | undefined;
+    let faceRefused = false;
     const timeout = setTimeout(() => refuse("CLOUD_TICKET_INVALID"), AUTH_TIMEOUT_MS);
 
     /** The session ended (here or anywhere): say why and close the stream. */
@@ -118,8 +120,14 @@ export async function cloudSocketRoutes(app: App) {
       if (session) {
         if (type === "ping") send({ type: "pong" });
         else if (type === "face") {
-          const face = parseFaceMessage(message);
+          // the same checks as the studio socket's relay; a refused frame is said once, then dropped
+          const face = parseFaceMessage(message, String(data).length);
           if (face) renderer.face(session.sessionId, face);
+          else if (!faceRefused) {
+            faceRefused = true;
+            const entry = CODES.FACE_FRAME_INVALID;
+            send({ type: "error", code: entry.code, message: translate(entry.message, language) });
+          }
         }
         return;
       }
@@ -159,6 +167,9 @@ export async function cloudSocketRoutes(app: App) {
           url,
           { width, height },
           {
+            faceDrawn(t) {
+              send({ type: "faceDrawn", t });
+            },
             frame(jpeg) {
               if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) {
                 socket.send(jpeg, { binary: true });

@@ -15,7 +15,7 @@ import {
   type LiveEndReason,
   type LiveEvent,
   type LivePushInteraction,
-  modeAllowed,
+  liveModeOpen,
   OBS_SIZES,
 } from "../../../shared/live.ts";
 import { EQUITY_LOCKED } from "../../../shared/membership.ts";
@@ -129,9 +129,10 @@ export function createLiveService(
     async init(userId: string, language: Language) {
       await sweep(userId);
       const vipType = await currentVip(deps.reads, userId, clock.now());
-      const [streamKey, open] = await Promise.all([
+      const [streamKey, open, cloudMinutes] = await Promise.all([
         keys.info(userId),
         db.liveSession.findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } }),
+        cloud.balance(userId),
       ]);
       return {
         vipType,
@@ -139,9 +140,10 @@ export function createLiveService(
           mode: m.mode,
           name: modeName(m.mode, language),
           vip: [...m.vip],
-          allowed: modeAllowed(m.mode, vipType),
+          allowed: liveModeOpen(m.mode, vipType, cloudMinutes),
           built: m.built,
         })),
+        cloudMinutes: Math.max(0, cloudMinutes),
         streamKey,
         session: open ? toRecord(open, language) : null,
         heartbeatSeconds: LIVE_HEARTBEAT_SECONDS,
@@ -150,13 +152,15 @@ export function createLiveService(
 
     async start(userId: string, body: LiveStartBody, language: Language) {
       const vipType = await currentVip(deps.reads, userId, clock.now());
-      // the gate first: a mode the membership does not open is refused whether or not it is built
-      if (!modeAllowed(body.mode, vipType)) throw new BizError("LOCKED");
+      const isCloud = body.mode === "cloud";
+      const minutes = isCloud ? await cloud.balance(userId) : 0;
+      // the gate first: a mode the membership (or, for cloud, the hours left) does not open is
+      // refused whether or not it is built
+      if (!liveModeOpen(body.mode, vipType, minutes)) throw new BizError("LOCKED");
       if (!LIVE_MODES.find((m) => m.mode === body.mode)?.built) throw new BizError("LIVE_MODE_UNAVAILABLE");
       const plan = await planFor(userId, body.planId, language);
-      const isCloud = body.mode === "cloud";
       // cloud: no minute left, no start (the balance is checked again, locked, when minute 0 is charged)
-      if (isCloud && (await cloud.balance(userId)) <= 0) throw new BizError("TIME_LIMIT_EXCEEDED");
+      if (isCloud && minutes <= 0) throw new BizError("TIME_LIMIT_EXCEEDED");
       const now = clock.now();
       // one live session per user: going live again (another tab, a reload) ends the one before
       const open = await db.liveSession.findMany({ where: { userId, endedAt: null } });

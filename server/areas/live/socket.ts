@@ -4,14 +4,18 @@
  * the URL would be logged, so the first message authenticates: `{type: "auth", token}` (the
  * studio, the user's login token) or `{type: "auth", streamKey}` (the OBS source). A bad token
  * answers code 600 and closes with 4600; a bad key 1903 and 4903; nothing within 10 s closes too.
+ * The studio may then send face frames (`{type: "face", …}`): they reach the same user's sources
+ * only (face-relay.ts).
  */
 
 import { CODES, type CodeName } from "../../../shared/codes.ts";
 import { LANGUAGES, type Language } from "../../../shared/constants.ts";
 import { LIVE_SOCKET_PATH, type LiveClientMessage, type LiveServerMessage } from "../../../shared/live.ts";
+import { FACE_FRAME_MAX_BYTES } from "../../../shared/live-face.ts";
 import { translate } from "../../../shared/messages.ts";
 import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
+import { createFaceRelay, type FaceRelay } from "./face-relay.ts";
 import { createKeyService } from "./keys.ts";
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -44,6 +48,7 @@ function parse(data: unknown): LiveClientMessage | null {
 export async function liveSocketRoutes(app: App) {
   const keys = createKeyService(app.deps);
   const { tokens, live } = app.deps;
+  const deps = app.deps;
 
   app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket: LiveSocket, request) => {
     const query = request.query as { language?: string };
@@ -62,19 +67,25 @@ export async function liveSocketRoutes(app: App) {
     let unsubscribe: (() => void) | null = null;
     let authenticating = false;
     let recheck: ReturnType<typeof setInterval> | undefined;
+    let faces: FaceRelay | null = null;
     const timeout = setTimeout(() => refuse("TOKEN_INVALID"), AUTH_TIMEOUT_MS);
     socket.on("close", () => {
       clearTimeout(timeout);
       clearInterval(recheck);
       unsubscribe?.();
+      faces?.close();
     });
 
     socket.on("message", async (data) => {
-      const message = parse(data);
       if (unsubscribe) {
+        const text = String(data);
+        // an oversized message is not read: from the studio it is a face frame refused
+        const message = text.length > FACE_FRAME_MAX_BYTES ? null : parse(text);
         if (message?.type === "ping") send({ type: "pong" });
+        else if (faces && (message === null || message.type === "face")) faces.receive(message, text.length);
         return;
       }
+      const message = parse(data);
       if (authenticating) return;
       if (message?.type !== "auth") return refuse("TOKEN_INVALID");
       authenticating = true;
@@ -88,15 +99,30 @@ export async function liveSocketRoutes(app: App) {
         // A source (OBS, a bot) holds the key it came with: when the key is rotated or revoked the
         // socket is refused at once, as a new connection with that key would be. The studio (the
         // user's own token) has no use for the notice.
+        const relay = byKey
+          ? null
+          : createFaceRelay(deps, userId, (name) => {
+              const entry = CODES[name];
+              send({ type: "error", code: entry.code, message: translate(entry.message, language) });
+            });
+        faces = relay;
         unsubscribe = live.subscribe(userId, (pushed) => {
-          if (pushed.type !== "key") send(pushed);
-          else if (byKey) refuse("STREAM_KEY_INVALID");
+          // face frames go to the sources (OBS, the render page); the studio sent them
+          if (pushed.type === "face") {
+            if (byKey) send(pushed);
+          } else if (pushed.type !== "key") {
+            send(pushed);
+            // going live or ending (a cloud session opens face data): read the right again
+            if (pushed.type === "session") relay?.refresh();
+          } else if (byKey) refuse("STREAM_KEY_INVALID");
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
         recheck = setInterval(() => {
-          owner().catch((error: unknown) => {
-            if (error instanceof BizError) refuse(error.codeName);
-          });
+          owner()
+            .then(() => relay?.refresh())
+            .catch((error: unknown) => {
+              if (error instanceof BizError) refuse(error.codeName);
+            });
         }, recheckMs());
         recheck.unref?.();
       } catch (error) {

@@ -36,6 +36,7 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
     let shown = 0;
     let decoding = false;
     let next: Blob | null = null;
+    let faceDrawn = 0;
     const finish = (reason: LiveEndReason, message: string | null) => {
       if (stopped) return;
       stopped = true;
@@ -94,7 +95,12 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
           } catch {
             return;
           }
-          if (message.type === "ended") finish(message.reason, message.message);
+          if (message.type === "faceDrawn") {
+            // the round trip: the camera frame here, to the render page's drawn frame, and back
+            faceDrawn++;
+            box.current?.setAttribute("data-face-drawn", String(faceDrawn));
+            box.current?.setAttribute("data-face-ms", String(Math.round(performance.now() - message.t)));
+          } else if (message.type === "ended") finish(message.reason, message.message);
           else if (message.type === "error") finish("close", message.message);
         };
         socket.onclose = () => finish("close", null);

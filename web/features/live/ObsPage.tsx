@@ -6,6 +6,7 @@ import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import type { PreviewHandle } from "../../three/plan/types.ts";
 import { buildPlanLook } from "../plan/index.ts";
 import { obsPlan } from "./api.ts";
+import { createFaceLink } from "./face-link.ts";
 import { obsOnAir, obsPlays } from "./obs-air.ts";
 import { playInteraction } from "./playback.ts";
 import { connectLiveSocket } from "./socket.ts";
@@ -41,15 +42,32 @@ export function ObsPage() {
     return () => document.documentElement.classList.remove("obs-source");
   }, [scene]);
 
-  // face data a cloud session's studio sends arrive as `avalive:face` events (the render worker
-  // dispatches them); the count says on the page how many came, for the worker's checks
+  // The studio's face frames (decision 036, "Face relay"): on the studio socket for an OBS source,
+  // as `avalive:face` events for a cloud session's render page (the render worker dispatches them,
+  // and hears back through its binding when one was drawn). The count is on the page for tests.
   const root = useRef<HTMLDivElement>(null);
+  const face = useMemo(
+    () =>
+      createFaceLink(() => preview.current, {
+        onDrawn: (t) => (window as { __avaliveFaceDrawn?: (t: number) => void }).__avaliveFaceDrawn?.(t),
+      }),
+    [],
+  );
+  const applyFace = useCallback(
+    (frame: unknown) => {
+      face.apply(frame);
+      root.current?.setAttribute("data-face-frames", String(face.count));
+    },
+    [face],
+  );
   useEffect(() => {
-    let count = 0;
-    const onFace = () => root.current?.setAttribute("data-face-frames", String(++count));
+    const onFace = (event: Event) => applyFace((event as CustomEvent<unknown>).detail);
     window.addEventListener("avalive:face", onFace);
-    return () => window.removeEventListener("avalive:face", onFace);
-  }, []);
+    return () => {
+      window.removeEventListener("avalive:face", onFace);
+      face.stop();
+    };
+  }, [face, applyFace]);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -62,11 +80,15 @@ export function ObsPage() {
     return () => abort.abort();
   }, [key]);
 
-  const onMessage = useCallback((message: LiveServerMessage) => {
-    if (obsPlays(air.current, message)) playInteraction(message, preview.current);
-    air.current = obsOnAir(air.current, message);
-    setOnAir(air.current);
-  }, []);
+  const onMessage = useCallback(
+    (message: LiveServerMessage) => {
+      if (message.type === "face") return applyFace(message);
+      if (obsPlays(air.current, message)) playInteraction(message, preview.current);
+      air.current = obsOnAir(air.current, message);
+      setOnAir(air.current);
+    },
+    [applyFace],
+  );
   useEffect(() => {
     if (state !== "ready") return;
     return connectLiveSocket({

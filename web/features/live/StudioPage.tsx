@@ -25,10 +25,11 @@ import {
 } from "./api.ts";
 import { CloudView } from "./CloudView.tsx";
 import { CapturePanel } from "./capture/CapturePanel.tsx";
-import { clock } from "./format.ts";
+import { useFaceOutlet } from "./face-out.ts";
+import { captureModeOf, clock, firstOpenMode } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
-import { connectLiveSocket } from "./socket.ts";
+import { connectLiveSocket, type LiveSocketHandle } from "./socket.ts";
 import { ViewerPanel } from "./ViewerPanel.tsx";
 import "./studio.css";
 
@@ -96,9 +97,11 @@ function Studio({ info }: { info: PlanInfo }) {
   const look = useMemo(() => buildPlanLook(info), [info]);
   const [feed, setFeed] = useState<LivePushInteraction[]>([]);
   const [socketState, setSocketState] = useState<"connecting" | "ready" | "closed">("connecting");
-  const [mode, setMode] = useState<LiveMode>("plan");
+  const [mode, setMode] = useState<LiveMode | null>(null);
   const live = useLiveSession(init.data?.heartbeatSeconds ?? 20);
   const token = useSession((s) => s.token);
+  const socket = useRef<LiveSocketHandle | null>(null);
+  const sendFace = useFaceOutlet(socket, live.session?.mode === "cloud");
 
   const onMessage = useCallback((message: LiveServerMessage) => {
     if (message.type !== "interaction") return;
@@ -113,7 +116,7 @@ function Studio({ info }: { info: PlanInfo }) {
     socketInfo()
       .then(({ path }) => {
         if (cancelled) return;
-        stop = connectLiveSocket({
+        stop = socket.current = connectLiveSocket({
           path,
           auth: { token },
           language: effectiveLanguage(useSession.getState()),
@@ -131,11 +134,12 @@ function Studio({ info }: { info: PlanInfo }) {
   }, [token, onMessage]);
 
   const modes = init.data?.modes ?? [];
-  const chosen = modes.find((m) => m.mode === mode);
+  // until the user picks one: the first mode their membership (or cloud hours) opens
+  const chosen = modes.find((m) => m.mode === mode) ?? firstOpenMode(modes);
   const canGoLive = Boolean(chosen?.allowed && chosen.built);
   const goLive = async () => {
     try {
-      await live.start(mode);
+      if (chosen) await live.start(chosen.mode);
     } catch {
       // the API client has shown the refusal
     }
@@ -220,7 +224,7 @@ function Studio({ info }: { info: PlanInfo }) {
                   type="radio"
                   name="live-mode"
                   value={m.mode}
-                  checked={mode === m.mode}
+                  checked={chosen?.mode === m.mode}
                   disabled={Boolean(live.session)}
                   onChange={() => setMode(m.mode)}
                   data-testid={`live-mode-${m.mode}`}
@@ -248,7 +252,9 @@ function Studio({ info }: { info: PlanInfo }) {
           {chosen && !chosen.allowed && <p className="studio__hint">{t("studio.lockedHint")}</p>}
         </section>
 
-        {canGoLive && (mode === "face" || mode === "halfBody") && <CapturePanel mode={mode} preview={preview} />}
+        {canGoLive && chosen && captureModeOf(chosen.mode) && (
+          <CapturePanel mode={captureModeOf(chosen.mode) ?? "face"} preview={preview} onCapture={sendFace} />
+        )}
 
         {info.expressions.length > 0 && (
           <section className="studio__section" aria-labelledby="studio-expressions">

@@ -1,10 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { clock } from "./format.ts";
+import { captureModeOf, clock, firstOpenMode } from "./format.ts";
 
 describe("clock", () => {
   it("shows minutes and seconds, and hours once there are any", () => {
     expect(clock(0)).toBe("00:00");
     expect(clock(75)).toBe("01:15");
     expect(clock(3600 + 62)).toBe("1:01:02");
+  });
+});
+
+describe("the studio's modes", () => {
+  const modes = [
+    { mode: "plan", allowed: false, built: true },
+    { mode: "motion", allowed: true, built: false },
+    { mode: "cloud", allowed: true, built: true },
+  ];
+  it("preselects the first mode the user may go live in, else the first listed", () => {
+    expect(firstOpenMode(modes)?.mode).toBe("cloud");
+    expect(firstOpenMode(modes.map((m) => ({ ...m, allowed: false })))?.mode).toBe("plan");
+    expect(firstOpenMode([])).toBeUndefined();
+  });
+  it("captures the face in face and cloud modes, face and shoulders in half-body", () => {
+    expect(captureModeOf("face")).toBe("face");
+    expect(captureModeOf("cloud")).toBe("face");
+    expect(captureModeOf("halfBody")).toBe("halfBody");
+    expect(captureModeOf("plan")).toBeNull();
+    expect(captureModeOf("motion")).toBeNull();
   });
 });

@@ -6,3 +6,18 @@ export function clock(seconds: number): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return h ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
+
+/** The studio's first mode the user may go live in (allowed by the server and built), else the first listed. */
+export function firstOpenMode<M extends { mode: string; allowed: boolean; built: boolean }>(modes: M[]): M | undefined {
+  return modes.find((m) => m.allowed && m.built) ?? modes[0];
+}
+
+/**
+ * Which capture a live mode runs in the studio: the face for `face` and for `cloud` (a cloud session
+ * takes the same face data, decision 037's amendment), face and shoulders for `halfBody`; none otherwise.
+ */
+export function captureModeOf(mode: string): "face" | "halfBody" | null {
+  if (mode === "face" || mode === "cloud") return "face";
+  if (mode === "halfBody") return "halfBody";
+  return null;
+}

@@ -3,7 +3,7 @@
  * source's stream key), hands every push to `onMessage`, pings to keep proxies from closing it,
  * and reconnects with a growing pause, except after a refusal (4600 bad token, 4903 bad key).
  */
-import type { LiveServerMessage } from "../../../shared/live.ts";
+import type { LiveClientMessage, LiveServerMessage } from "../../../shared/live.ts";
 
 export interface LiveSocketOptions {
   path: string;
@@ -17,7 +17,14 @@ export interface LiveSocketOptions {
 
 const PING_MS = 25_000;
 
-export function connectLiveSocket(options: LiveSocketOptions): () => void {
+/** Stops the socket when called (an effect's cleanup); `send` writes to it once it is ready. */
+export type LiveSocketHandle = (() => void) & {
+  /** False (and nothing sent) while the socket is not open and authenticated. */
+  send(message: LiveClientMessage): boolean;
+};
+
+export function connectLiveSocket(options: LiveSocketOptions): LiveSocketHandle {
+  let ready = false;
   let stopped = false;
   let socket: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -39,6 +46,7 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
         return;
       }
       if (message.type === "ready") {
+        ready = true;
         pause = 1000;
         options.onState?.("ready");
         ping = setInterval(() => ws.readyState === ws.OPEN && ws.send('{"type":"ping"}'), PING_MS);
@@ -46,6 +54,7 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
       options.onMessage(message);
     };
     ws.onclose = (event) => {
+      ready = false;
       clearInterval(ping);
       options.onState?.("closed");
       if (stopped) return;
@@ -59,10 +68,18 @@ export function connectLiveSocket(options: LiveSocketOptions): () => void {
   };
   open();
 
-  return () => {
+  const stop = () => {
     stopped = true;
+    ready = false;
     clearTimeout(retry);
     clearInterval(ping);
     socket?.close(1000, "done");
   };
+  return Object.assign(stop, {
+    send(message: LiveClientMessage) {
+      if (!ready || socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PreviewHandle } from "../../../three/plan/types.ts";
+import type { Capture, PreviewHandle } from "../../../three/plan/types.ts";
 import { CameraError, type CaptureStatus, openCamera, startTracking, type TrackerHandle } from "./tracker.ts";
 
 const PROBLEMS: CaptureStatus[] = ["denied", "noCamera", "failed"];
@@ -14,11 +14,16 @@ const PROBLEMS: CaptureStatus[] = ["denied", "noCamera", "failed"];
 export function CapturePanel({
   mode,
   preview,
+  onCapture,
 }: {
   mode: "face" | "halfBody";
   preview: RefObject<PreviewHandle | null>;
+  /** Each result (null: the face was lost or the camera stopped), for the OBS sources and a cloud session. */
+  onCapture?(capture: Capture | null): void;
 }) {
   const { t } = useTranslation();
+  const captured = useRef(onCapture);
+  captured.current = onCapture;
   const [status, setStatus] = useState<CaptureStatus>("off");
   const video = useRef<HTMLVideoElement>(null);
   const running = useRef<{ stream: MediaStream | null; tracker: TrackerHandle | null; abort: AbortController } | null>(
@@ -63,7 +68,10 @@ export function CapturePanel({
       run.tracker = await startTracking(el, {
         body: mode === "halfBody",
         signal: run.abort.signal,
-        onCapture: (capture) => preview.current?.capture(capture),
+        onCapture: (capture) => {
+          preview.current?.capture(capture);
+          captured.current?.(capture);
+        },
         onStatus: (s) => {
           if (running.current === run) setStatus(s);
         },
