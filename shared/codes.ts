@@ -126,7 +126,7 @@ export const CODES = {
   LIVE_NOT_CLOUD: c(1906, 200, "liveNotCloud"),
   CLOUD_RENDER_FAILED: c(1907, 200, "cloudRenderFailed"),
   // face relay (docs/decisions/036): said once per socket, the socket stays open
-  FACE_FRAME_INVALID: c(1910, 200, "faceFrameInvalid"),
+  FACE_FRAME_INVALID: c(1913, 200, "faceFrameInvalid"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -293,11 +293,11 @@ describe("cloud sessions on one instance", () => {
     stream.send(JSON.stringify({ type: "face", t: 3, blendshapes: { notArkit: 0.5 } }));
     await streamIn.next((m) => m.type === "pong");
     expect(fake.faces.filter((f) => f.id === session.id).map((f) => f.face)).toEqual([face]);
-    // refused frames are said once (1910), and the stream goes on
+    // refused frames are said once (1913), and the stream goes on
     expect(streamIn.seen.filter((m) => m.type === "error")).toEqual([
       {
         type: "error",
-        code: 1910,
+        code: 1913,
         message: "Face data refused: unknown shapes, values out of range or too large",
       },
     ]);

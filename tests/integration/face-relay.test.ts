@@ -19,7 +19,7 @@ const L = `${V1}/live`;
 const B = `${V1}/base`;
 const INVALID = {
   type: "error",
-  code: 1910,
+  code: 1913,
   message: "Face data refused: unknown shapes, values out of range or too large",
 };
 const LOCKED = { type: "error", code: 1201, message: "No privileges available. Unlock membership for more benefits." };
@@ -105,7 +105,7 @@ describe("the face relay on one instance", () => {
     for (const s of [studio, mine, mine2, theirs, theirStudio]) s.ws.terminate();
   });
 
-  it("refuses invalid frames (said once, 1910) and oversized ones (closed, 1009), relayed never; valid ones still pass", async () => {
+  it("refuses invalid frames (said once, 1913) and oversized ones (closed, 1009), relayed never; valid ones still pass", async () => {
     const me = await h.member("diamond");
     const studio = await h.connect({ token: me.user.token });
     const source = await h.connect({ streamKey: me.key });
@@ -146,7 +146,7 @@ describe("the face relay on one instance", () => {
     ws.send(JSON.stringify({ ...frame(1), blendshapes: { nope: 1 } }));
     await expect
       .poll(() => seen.find((m) => m.type === "error"))
-      .toEqual({ type: "error", code: 1910, message: "面部数据被拒绝：未知的表情、数值超出范围或数据过大" });
+      .toEqual({ type: "error", code: 1913, message: "面部数据被拒绝：未知的表情、数值超出范围或数据过大" });
     ws.terminate();
   });
 

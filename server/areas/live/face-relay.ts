@@ -9,7 +9,7 @@
  *   with the socket's credential recheck and on every session push (going live in cloud mode), not
  *   per frame: one database read per frame at 30 a second would be the cost of the feature.
  * - Every frame is checked (shared/live-face.ts); a frame refused, or sent without the right, is
- *   dropped, and the socket says so once (1910 'Face data refused…' or 1201 'No privileges…'), then
+ *   dropped, and the socket says so once (1913 'Face data refused…' or 1201 'No privileges…'), then
  *   drops the rest silently: a buggy or hostile sender gets one answer, not one per frame.
  * - At most 30 frames a second leave per socket, newest first (a faster sender's extra frames are
  *   replaced before they are sent, never queued).
