@@ -38,6 +38,13 @@ export const CataloguePage = Type.Object({ records: Type.Array(CatalogueRecord),
 export type CataloguePage = Static<typeof CataloguePage>;
 
 export const PlanIdQuery = PlanId;
+
+/**
+ * A line for the plan's voice to say. The length rule (200 characters, shared/speech.ts) answers
+ * its own code; the schema's bound only keeps bodies small.
+ */
+export const SpeakBody = Type.Object({ planId: Id, text: Type.String({ maxLength: 2000 }) });
+export type SpeakBody = Static<typeof SpeakBody>;
 export type PlanIdQuery = Static<typeof PlanIdQuery>;
 
 /** Wear an outfit item (it replaces the one in its slot), or take a slot off with `slot` alone. */
