@@ -37,6 +37,11 @@ describe("live studio", () => {
         ],
       },
     });
+    // the plan's voice: the studio's Say box speaks with it (decision 040)
+    await apiData(baseUrl, "/web-api/v1/base/planInfo/updatePlanInfo", {
+      token,
+      body: { planId, voiceId: "voice.warm-female" },
+    });
 
     const page = await newPage(browser, { language: "EN" });
     await openWithToken(page, baseUrl, token, "/live/studio");
@@ -65,6 +70,26 @@ describe("live studio", () => {
     await page.locator('[data-testid="live-feed-item"][data-source="webhook"]').waitFor();
     await expect.poll(async () => (await played(page)).length).toBeGreaterThanOrEqual(before + 2);
     await screenshot(page, "live-studio-gift");
+
+    // a line said in the plan's voice: the jaw opens while it plays, and closes after
+    const sayStarted = performance.now();
+    const jawAtRest = await page.evaluate(() => window.__avalive?.morphs.jawOpen ?? 0);
+    await page.getByTestId("speak-text").fill("Hello everyone, thank you for the roses!");
+    await page.getByTestId("speak-say").click();
+    await page.locator('[data-testid="speak-box"][data-state="speaking"]').waitFor();
+    await page.locator('[data-testid="speak-box"][data-state="idle"]').waitFor();
+    // every frame drawn while it spoke (the page's timers starve under software rendering: frames do not)
+    const speaking = await page.evaluate(() => (window.__avalive?.voice.drawn ?? []).map((d) => d.jawOpen));
+    // software rendering on a busy machine draws a few frames a second: 2.4 s of speech is a handful
+    expect(speaking.length).toBeGreaterThanOrEqual(2);
+    expect(jawAtRest).toBeLessThan(0.05);
+    // it rises with the voice
+    expect(Math.max(...speaking)).toBeGreaterThan(0.3);
+    await expect.poll(() => page.evaluate(() => window.__avalive?.morphs.jawOpen ?? 0)).toBeLessThan(0.05);
+    console.log(
+      `speak: ${speaking.length} frames drawn while speaking, jawOpen max ${Math.max(...speaking).toFixed(2)}, ` +
+        `${Math.round(performance.now() - sayStarted)} ms from typing to closed mouth`,
+    );
 
     // the OBS browser source: the avatar alone, on nothing
     const obs = await newPage(browser, { language: "EN" });

@@ -27,8 +27,10 @@ import { CloudView } from "./CloudView.tsx";
 import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { clock } from "./format.ts";
 import { playInteraction } from "./playback.ts";
+import { SpeakBox } from "./SpeakBox.tsx";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
 import { connectLiveSocket } from "./socket.ts";
+import { useStudioVoice } from "./useStudioVoice.ts";
 import { ViewerPanel } from "./ViewerPanel.tsx";
 import "./studio.css";
 
@@ -99,12 +101,18 @@ function Studio({ info }: { info: PlanInfo }) {
   const [mode, setMode] = useState<LiveMode>("plan");
   const live = useLiveSession(init.data?.heartbeatSeconds ?? 20);
   const token = useSession((s) => s.token);
+  const voice = useStudioVoice(info.planId, info.voice !== null, preview);
+  const hear = voice.hear;
 
-  const onMessage = useCallback((message: LiveServerMessage) => {
-    if (message.type !== "interaction") return;
-    playInteraction(message, preview.current);
-    setFeed((list) => [message, ...list].slice(0, FEED_MAX));
-  }, []);
+  const onMessage = useCallback(
+    (message: LiveServerMessage) => {
+      if (message.type !== "interaction") return;
+      playInteraction(message, preview.current);
+      setFeed((list) => [message, ...list].slice(0, FEED_MAX));
+      hear(message);
+    },
+    [hear],
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -249,6 +257,8 @@ function Studio({ info }: { info: PlanInfo }) {
         </section>
 
         {canGoLive && (mode === "face" || mode === "halfBody") && <CapturePanel mode={mode} preview={preview} />}
+
+        <SpeakBox voice={voice} voiceName={info.voice?.name ?? null} />
 
         {info.expressions.length > 0 && (
           <section className="studio__section" aria-labelledby="studio-expressions">

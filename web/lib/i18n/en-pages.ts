@@ -1002,6 +1002,18 @@ export const enPages = {
       effects_other: "{{count}} effects",
     },
   },
+  studioVoice: {
+    title: "Voice",
+    hint: "Type a line: the avatar says it in the plan's voice ({{voice}}), lips moving.",
+    noVoice: "This plan has no voice: choose one in the plan editor's sounds to let the avatar speak.",
+    label: "What the avatar says",
+    placeholder: "Hello everyone, welcome!",
+    say: "Say",
+    stop: "Stop",
+    speaking: "Speaking…",
+    readComments: "Read viewers' comments aloud",
+    viewerSays: "{{viewer}} says {{text}}",
+  },
 };
 
 type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };

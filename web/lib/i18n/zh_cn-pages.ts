@@ -989,4 +989,16 @@ export const zhCNPages: PageMessages = {
       effects_other: "{{count}}种特效",
     },
   },
+  studioVoice: {
+    title: "声音",
+    hint: "输入一句话：形象会用方案的声音（{{voice}}）说出来，口型同步。",
+    noVoice: "该方案还没有声音：在方案编辑的声音中选择一个，形象就能说话。",
+    label: "形象要说的话",
+    placeholder: "大家好，欢迎来到直播间！",
+    say: "说",
+    stop: "停止",
+    speaking: "正在说…",
+    readComments: "朗读观众评论",
+    viewerSays: "{{viewer}}说：{{text}}",
+  },
 };

@@ -989,4 +989,16 @@ export const zhTNPages: PageMessages = {
       effects_other: "{{count}}種特效",
     },
   },
+  studioVoice: {
+    title: "聲音",
+    hint: "輸入一句話：形象會用方案的聲音（{{voice}}）說出來，口型同步。",
+    noVoice: "該方案還沒有聲音：在方案編輯的聲音中選擇一個，形象就能說話。",
+    label: "形象要說的話",
+    placeholder: "大家好，歡迎來到直播間！",
+    say: "說",
+    stop: "停止",
+    speaking: "正在說…",
+    readComments: "朗讀觀眾評論",
+    viewerSays: "{{viewer}}說：{{text}}",
+  },
 };
