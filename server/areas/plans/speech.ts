@@ -13,8 +13,11 @@ import type { VoiceLook } from "../../../shared/plan/looks.ts";
 export const CACHE_BYTES = 16 * 1024 * 1024;
 /** A run longer than this is killed (200 characters take about 0.1 s here). */
 const TIMEOUT_MS = 5000;
-/** More output than this is refused: 200 slow characters are about 1 MB. */
-const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+/**
+ * More output than this is refused. 200 English characters are about 0.5 MB; espeak-ng's Mandarin
+ * reads a character a word, so 200 Han characters in the slowest voice (whisper) are 95 s, 4.2 MB.
+ */
+const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
 /** espeak-ng runs at once on this instance; more requests wait their turn. */
 const CONCURRENCY = 2;
 
