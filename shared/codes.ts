@@ -130,6 +130,7 @@ export const CODES = {
   SPEECH_TEXT_TOO_LONG: c(1909, 200, "speechTextTooLong"),
   SPEECH_NO_VOICE: c(1910, 200, "speechNoVoice"),
   SPEECH_UNAVAILABLE: c(1911, 200, "speechUnavailable"),
+  INTERACT_REPLY_TOO_LONG: c(1912, 200, "interactReplyTooLong"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -345,6 +345,8 @@ export const MESSAGES = {
     "該方案還沒有聲音：請在方案的聲音中選擇一個",
   ),
   speechUnavailable: m("Speech is not available on this server", "此服务器未提供语音合成", "此伺服器未提供語音合成"),
+  interactReplyTooLong: m("A reply is at most {max} characters", "回复最多 {max} 个字", "回覆最多 {max} 個字"),
+  viewerSomeone: m("a viewer", "一位观众", "一位觀眾"),
   liveMode_plan: m("Plan playback", "方案直播", "方案直播"),
   liveMode_face: m("Face capture", "面部捕捉", "面部捕捉"),
   liveMode_halfBody: m("Half-body capture", "半身捕捉", "半身捕捉"),

@@ -83,7 +83,16 @@ const ActionKind = Type.Union([
   Type.Literal("sound"),
 ]);
 
-export const InteractInput = Type.Object({ interactId: Id, actionKind: ActionKind, actionId: Id });
+export const InteractInput = Type.Object({
+  interactId: Id,
+  actionKind: ActionKind,
+  actionId: Id,
+  /**
+   * What the avatar says in the plan's voice when it fires: at most 200 characters (1912), `{viewer}`
+   * is the viewer's name; blank or absent says nothing (docs/decisions/040).
+   */
+  reply: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+});
 export type InteractInput = Static<typeof InteractInput>;
 
 // The literal unions above spell out shared/plan/catalogue.ts's lists (a mapped array would type as never).
@@ -125,6 +134,8 @@ export const PlanInteract = Type.Object({
   event: CatalogueRecord,
   actionKind: Type.String(),
   action: CatalogueRecord,
+  /** Said in the plan's voice when it fires, or null. */
+  reply: Type.Union([Type.String(), Type.Null()]),
 });
 export type PlanInteract = Static<typeof PlanInteract>;
 

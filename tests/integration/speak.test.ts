@@ -226,3 +226,71 @@ describe("a server without espeak-ng", () => {
     expect(envelope(await speak(off, user.token, { planId, text: "" })).code).toBe(1908);
   });
 });
+
+describe("an interaction's reply (said in the plan's voice when it fires)", () => {
+  it("is kept with the interaction, pushed with {viewer} filled in, and over 200 characters refused (1912)", async () => {
+    const user = await t.user({ vipType: "silver" });
+    const planId = await planWithVoice(t, user);
+    const post = (path: string, body: object, language = "EN") =>
+      t.request.post(path).set("authorization", user.token).set("language", language).send(body);
+    const item = { interactId: "interact.gift-rose", actionKind: "expression", actionId: "expression.smile" };
+    const added = await post(`${B}/interactAttribute/addInteractAttributeExp`, {
+      planId,
+      ...item,
+      reply: "  Thank you {viewer}, {viewer} is the best!  ",
+    });
+    expect(added.body.code, added.body.message).toBe(200);
+    const plain = await post(`${B}/interactAttribute/addBatchPlanInteract`, {
+      planId,
+      items: [{ interactId: "interact.like", actionKind: "motion", actionId: "motion.nod", reply: "   " }],
+    });
+    expect(plain.body.code, plain.body.message).toBe(200);
+    const list = await t.request
+      .get(`${B}/interactAttribute/getPlanInteractList?planId=${planId}`)
+      .set("authorization", user.token);
+    expect(list.body.data.map((i: { reply: string | null }) => i.reply)).toEqual([
+      "Thank you {viewer}, {viewer} is the best!",
+      null,
+    ]);
+    const info = await t.request.get(`${B}/planInfo/getPlanInfo?planId=${planId}`).set("authorization", user.token);
+    expect(info.body.data.interactions[0].reply).toBe("Thank you {viewer}, {viewer} is the best!");
+
+    const tooLong = await post(`${B}/interactAttribute/addInteractAttributeExp`, {
+      planId,
+      ...item,
+      actionId: "expression.wink",
+      reply: "x".repeat(201),
+    });
+    expect(tooLong.body).toEqual({ code: 1912, message: "A reply is at most 200 characters", data: null });
+    const zh = await post(
+      `${B}/interactAttribute/addBatchPlanInteract`,
+      { planId, items: [{ ...item, actionId: "expression.wink", reply: "字".repeat(201) }] },
+      "ZH_CN",
+    );
+    expect(zh.body).toMatchObject({ code: 1912, message: "回复最多 200 个字" });
+
+    // the push carries the reply for this viewer; without a name, "a viewer" in the request's language
+    const pushes: { reply?: string | null }[] = [];
+    const stop = t.app.deps.live.subscribe(user.id, (m) => {
+      if (m.type === "interaction") pushes.push(m);
+    });
+    try {
+      await post(`${V1}/live/interact/trigger`, {
+        planId,
+        event: "gift",
+        interactId: "interact.gift-rose",
+        viewer: "Ana",
+      });
+      await post(`${V1}/live/interact/trigger`, { planId, event: "gift", interactId: "interact.gift-rose" }, "ZH_CN");
+      await post(`${V1}/live/interact/trigger`, { planId, event: "like", viewer: "Ana" });
+      await expect.poll(() => pushes.length).toBe(3);
+    } finally {
+      stop();
+    }
+    expect(pushes.map((p) => p.reply)).toEqual([
+      "Thank you Ana, Ana is the best!",
+      "Thank you 一位观众, 一位观众 is the best!",
+      null,
+    ]);
+  });
+});

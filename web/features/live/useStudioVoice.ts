@@ -61,12 +61,18 @@ export function useStudioVoice(planId: string, hasVoice: boolean, preview: RefOb
     [speaker],
   );
 
-  /** A viewer's comment came through the socket: "{viewer} says …", when reading comments aloud. */
+  /**
+   * An interaction came through the socket: its reply (the plan's, `{viewer}` filled in by the
+   * server), and a comment itself as "{viewer} says …" when reading comments aloud.
+   */
   const hear = useCallback(
     (push: LivePushInteraction) => {
       const now = latest.current;
-      if (!now.readComments || !now.hasVoice || push.event !== "comment" || !push.text) return;
-      say(now.t("studioVoice.viewerSays", { viewer: push.viewer ?? now.t("studio.someone"), text: push.text }));
+      if (!now.hasVoice) return;
+      if (now.readComments && push.event === "comment" && push.text) {
+        say(now.t("studioVoice.viewerSays", { viewer: push.viewer ?? now.t("studio.someone"), text: push.text }));
+      }
+      if (push.reply) say(push.reply);
     },
     [say],
   );
