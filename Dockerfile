@@ -1,8 +1,9 @@
 # One image for the server and the worker. docker compose up runs redis, server and worker.
 FROM node:20-bookworm-slim
 WORKDIR /app
-# Debian's Chromium: the cloud sessions' render worker drives it (docs/decisions/037)
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
+# Debian's Chromium: the cloud sessions' render worker drives it (docs/decisions/037);
+# espeak-ng: the studio's voice (docs/decisions/040)
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core espeak-ng \
   && rm -rf /var/lib/apt/lists/*
 ENV CHROMIUM_PATH=/usr/bin/chromium
 COPY package.json package-lock.json ./

@@ -127,6 +127,15 @@ const Env = Type.Object({
   CLOUD_METER_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   /** The address the render worker opens the render page at; default this instance's own listening address. */
   CLOUD_RENDER_BASE_URL: Type.Optional(Type.String({ pattern: "^https?://" })),
+  /**
+   * The studio's voice (docs/decisions/040): `espeak-ng` speaks with Debian's espeak-ng when it is
+   * installed (the boot checks; without it the server runs and says "Speech: off"); `off` never speaks.
+   */
+  SPEECH_ENGINE: Type.Union([Type.Literal("espeak-ng"), Type.Literal("off")], { default: "espeak-ng" }),
+  /** The espeak-ng program: a name looked up on PATH, or a path. */
+  ESPEAK_NG_PATH: Type.String({ minLength: 1, default: "espeak-ng" }),
+  /** Lines one user may have spoken per minute. */
+  SPEECH_RATE_LIMIT: Type.Integer({ minimum: 1, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   /** `pretty` (readable lines) or `json` (one JSON object a line); default: pretty in a terminal outside production. */
   LOG_FORMAT: Type.Optional(Type.Union([Type.Literal("pretty"), Type.Literal("json")])),

@@ -39,12 +39,15 @@ const app = await startServer(env);
 const portraits = await refreshRolePortraits(app.deps, app.log);
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : env.PORT;
+// the studio's voice: espeak-ng when it is installed (docs/decisions/040)
+const speech = (await app.deps.speech.ready) ?? "off";
 const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
 
 console.log(`
 Avalive is running at http://${host}:${port}
   API docs:  http://${host}:${port}/web-api/docs
   Jobs:      ${app.deps.jobs.mode === "bullmq" ? "BullMQ on Redis" : "in-process (no Redis answered)"}
+  Speech:    ${speech}
   Database:  ${env.DATABASE_URL}${portraits ? `\n  Rendering ${portraits} avatar portraits in the background` : ""}${
     env.AVALIVE_PROFILE === "test"
       ? "\n  Profile:   test (rate limits raised, no code cooldown: not for a public server)"

@@ -43,6 +43,7 @@ import { storedMediaRoutes } from "./areas/media/stored.ts";
 import { modelRoutes } from "./areas/models/routes.ts";
 import { orderPublicRoutes, orderRoutes } from "./areas/orders/routes.ts";
 import { planRoutes } from "./areas/plans/routes.ts";
+import { createSpeechEngine } from "./areas/plans/speech.ts";
 import { roleRoutes } from "./areas/roles/routes.ts";
 import { sandboxRoutes } from "./areas/sandbox/routes.ts";
 import { shopPublicRoutes, shopRoutes } from "./areas/shop/routes.ts";
@@ -123,7 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ? createRedisSlots(env.REDIS_URL, `${env.QUEUE_PREFIX}:cloud:slots`, env.CLOUD_RENDER_SLOTS, leaseMs)
     : createMemorySlots(env.CLOUD_RENDER_SLOTS, leaseMs);
   const renderer = options.renderer ?? createCloudRenderer();
-  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live, slots, renderer };
+  const speech = createSpeechEngine({ engine: env.SPEECH_ENGINE, program: env.ESPEAK_NG_PATH });
+  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live, slots, renderer, speech };
   app.decorate("deps", deps);
   app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {

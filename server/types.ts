@@ -13,6 +13,7 @@ import type { Storage } from "../infra/storage.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
 import type { LivePush } from "./areas/live/push.ts";
 import type { RenderSlots } from "./areas/live/slots.ts";
+import type { SpeechEngine } from "./areas/plans/speech.ts";
 import type { TokenService } from "./auth.ts";
 import type { CloudRenderer } from "./jobs/cloud-render.ts";
 import type { JobRunner } from "./jobs/runner.ts";
@@ -49,6 +50,8 @@ export interface Deps {
   slots: RenderSlots;
   /** This instance's cloud render worker (forked on first use). */
   renderer: CloudRenderer;
+  /** The studio's voice: espeak-ng, or none (docs/decisions/040). */
+  speech: SpeechEngine;
 }
 
 declare module "fastify" {

@@ -125,6 +125,12 @@ export const CODES = {
   CLOUD_TICKET_INVALID: c(1905, 200, "cloudTicketInvalid"),
   LIVE_NOT_CLOUD: c(1906, 200, "liveNotCloud"),
   CLOUD_RENDER_FAILED: c(1907, 200, "cloudRenderFailed"),
+  // the studio's voice (docs/decisions/040); another user's plan 1212, a locked voice 1201 / 1803
+  SPEECH_TEXT_EMPTY: c(1908, 200, "speechTextEmpty"),
+  SPEECH_TEXT_TOO_LONG: c(1909, 200, "speechTextTooLong"),
+  SPEECH_NO_VOICE: c(1910, 200, "speechNoVoice"),
+  SPEECH_UNAVAILABLE: c(1911, 200, "speechUnavailable"),
+  INTERACT_REPLY_TOO_LONG: c(1912, 200, "interactReplyTooLong"),
   // face relay (docs/decisions/036): said once per socket, the socket stays open
   FACE_FRAME_INVALID: c(1913, 200, "faceFrameInvalid"),
 } as const satisfies Record<string, CodeEntry>;

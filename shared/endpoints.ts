@@ -110,6 +110,7 @@ import {
   RoleIdQuery,
   SceneAssemblingBody,
   SelectionBody,
+  SpeakBody,
   UpdatePlanBody,
   WearBody,
 } from "./schemas/plans.ts";
@@ -758,6 +759,14 @@ export const planEndpoints = {
     summary: "The user's plans built on one avatar",
     querystring: RoleIdQuery,
     response: Type.Array(PlanSummary),
+  }),
+  planSpeak: plans({
+    method: "POST",
+    path: `${V1}/base/baseProductLabel/speak`,
+    auth: "v1",
+    summary: "A line spoken in the plan's voice: the WAV file (docs/decisions/040)",
+    body: SpeakBody,
+    response: WavFile,
   }),
 };
 

@@ -97,6 +97,8 @@ export interface LivePushInteraction {
   }[];
   viewer: string | null;
   text: string | null;
+  /** The first fired interaction's reply, `{viewer}` filled in: the studio says it (decision 040). */
+  reply?: string | null;
   at: string;
 }
 

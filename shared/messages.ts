@@ -333,6 +333,20 @@ export const MESSAGES = {
     "云渲染启动失败，请重试",
     "雲渲染啟動失敗，請重試",
   ),
+  speechTextEmpty: m("Type something for the avatar to say", "请输入要让形象说的话", "請輸入要讓形象說的話"),
+  speechTextTooLong: m(
+    "The avatar says at most {max} characters at a time",
+    "形象一次最多说 {max} 个字",
+    "形象一次最多說 {max} 個字",
+  ),
+  speechNoVoice: m(
+    "This plan has no voice: choose one in the plan's sounds",
+    "该方案还没有声音：请在方案的声音中选择一个",
+    "該方案還沒有聲音：請在方案的聲音中選擇一個",
+  ),
+  speechUnavailable: m("Speech is not available on this server", "此服务器未提供语音合成", "此伺服器未提供語音合成"),
+  interactReplyTooLong: m("A reply is at most {max} characters", "回复最多 {max} 个字", "回覆最多 {max} 個字"),
+  viewerSomeone: m("a viewer", "一位观众", "一位觀眾"),
   faceFrameInvalid: m(
     "Face data refused: unknown shapes, values out of range or too large",
     "面部数据被拒绝：未知的表情、数值超出范围或数据过大",

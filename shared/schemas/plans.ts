@@ -38,6 +38,13 @@ export const CataloguePage = Type.Object({ records: Type.Array(CatalogueRecord),
 export type CataloguePage = Static<typeof CataloguePage>;
 
 export const PlanIdQuery = PlanId;
+
+/**
+ * A line for the plan's voice to say. The length rule (200 characters, shared/speech.ts) answers
+ * its own code; the schema's bound only keeps bodies small.
+ */
+export const SpeakBody = Type.Object({ planId: Id, text: Type.String({ maxLength: 2000 }) });
+export type SpeakBody = Static<typeof SpeakBody>;
 export type PlanIdQuery = Static<typeof PlanIdQuery>;
 
 /** Wear an outfit item (it replaces the one in its slot), or take a slot off with `slot` alone. */
@@ -76,7 +83,16 @@ const ActionKind = Type.Union([
   Type.Literal("sound"),
 ]);
 
-export const InteractInput = Type.Object({ interactId: Id, actionKind: ActionKind, actionId: Id });
+export const InteractInput = Type.Object({
+  interactId: Id,
+  actionKind: ActionKind,
+  actionId: Id,
+  /**
+   * What the avatar says in the plan's voice when it fires: at most 200 characters (1912), `{viewer}`
+   * is the viewer's name; blank or absent says nothing (docs/decisions/040).
+   */
+  reply: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+});
 export type InteractInput = Static<typeof InteractInput>;
 
 // The literal unions above spell out shared/plan/catalogue.ts's lists (a mapped array would type as never).
@@ -118,6 +134,8 @@ export const PlanInteract = Type.Object({
   event: CatalogueRecord,
   actionKind: Type.String(),
   action: CatalogueRecord,
+  /** Said in the plan's voice when it fires, or null. */
+  reply: Type.Union([Type.String(), Type.Null()]),
 });
 export type PlanInteract = Static<typeof PlanInteract>;
 

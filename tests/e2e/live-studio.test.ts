@@ -1,7 +1,8 @@
 /**
  * The live studio (issue 18, docs/decisions/035): a gift fired from the simulated viewer panel and
  * one sent through the webhook with the stream key both play their interaction on the 3D scene;
- * the OBS browser source draws the avatar on a transparent background; the session appears in
+ * a line typed in the Say box is spoken in the plan's voice and opens the avatar's jaw while it
+ * plays (docs/decisions/040); the OBS browser source draws the avatar on a transparent background; the session appears in
  * the live-stream records.
  */
 import path from "node:path";
@@ -37,6 +38,11 @@ describe("live studio", () => {
         ],
       },
     });
+    // the plan's voice: the studio's Say box speaks with it (decision 040)
+    await apiData(baseUrl, "/web-api/v1/base/planInfo/updatePlanInfo", {
+      token,
+      body: { planId, voiceId: "voice.warm-female" },
+    });
 
     const page = await newPage(browser, { language: "EN" });
     await openWithToken(page, baseUrl, token, "/live/studio");
@@ -65,6 +71,35 @@ describe("live studio", () => {
     await page.locator('[data-testid="live-feed-item"][data-source="webhook"]').waitFor();
     await expect.poll(async () => (await played(page)).length).toBeGreaterThanOrEqual(before + 2);
     await screenshot(page, "live-studio-gift");
+
+    // a line said in the plan's voice: the jaw opens while it plays (no expression plays now, and
+    // the idle life only blinks), and shuts after
+    const sayStarted = performance.now();
+    const lap: number[] = [];
+    const mark = () => lap.push(Math.round(performance.now() - sayStarted));
+    const line = "Hello everyone, thank you so much for the roses! Welcome to the stream.";
+    await page.getByTestId("speak-text").fill(line);
+    // Enter submits the Say box (a click would first wait for the element to hold still over two
+    // animation frames, seconds when software rendering starves the page)
+    await page.getByTestId("speak-text").press("Enter");
+    mark();
+    await page.locator('[data-testid="speak-box"][data-state="speaking"]').waitFor();
+    mark();
+    await page.locator('[data-testid="speak-box"][data-state="idle"]').waitFor();
+    mark();
+    // every frame drawn while it spoke (the page's timers starve under software rendering: frames do not)
+    const speaking = await page.evaluate(() => (window.__avalive?.voice.drawn ?? []).map((d) => d.jawOpen));
+    await expect.poll(() => page.evaluate(() => window.__avalive?.morphs.jawOpen ?? 0)).toBeLessThan(0.05);
+    mark();
+    console.log(
+      `speak: jawOpen per frame drawn while speaking ${speaking.map((j) => j.toFixed(2)).join(" ")}; ` +
+        `ms from typing: submitted ${lap[0]}, speaking ${lap[1]}, done ${lap[2]}, mouth shut ${lap[3]}`,
+    );
+    // software rendering on a busy machine draws a few frames a second: 4 s of speech is a handful
+    expect(speaking.length).toBeGreaterThanOrEqual(3);
+    // it rises with the voice (from 0 at rest; at about a frame a second a frame may land between
+    // syllables, so the bar is low: seen 0.28 to 0.72 at the loudest frame)
+    expect(Math.max(...speaking)).toBeGreaterThan(0.1);
 
     // the OBS browser source: the avatar alone, on nothing
     const obs = await newPage(browser, { language: "EN" });

@@ -96,22 +96,28 @@ describe("a plan from Start design to the live-stream client", () => {
 
     // Three interactions, each with a different kind of action.
     await page.getByTestId("plan-menu-interaction").click();
-    const addInteraction = async (event: string, kind: string, action: string) => {
+    const addInteraction = async (event: string, kind: string, action: string, reply = "") => {
       await page.getByTestId("interaction-event").selectOption(event);
       await page.getByTestId("interaction-kind").selectOption(kind);
       await page.locator(`[data-testid="interaction-action"] option[value="${action}"]`).waitFor({ state: "attached" });
       await page.getByTestId("interaction-action").selectOption(action);
+      if (reply) await page.getByTestId("interaction-reply").fill(reply);
       await page.getByTestId("interaction-add").click();
       await settled(page);
     };
-    await addInteraction("interact.gift-rose", "effect", "effect.hearts");
+    // the gift's reply, said in the plan's voice when it fires (decision 040)
+    await addInteraction("interact.gift-rose", "effect", "effect.hearts", "Thank you, {viewer}!");
     await addInteraction("interact.like", "motion", "motion.nod");
     await addInteraction("interact.follow", "sound", "sound.chime");
     await expect.poll(() => page.getByTestId("plan-interactions").locator("li").count()).toBe(3);
     // Preview the gift's action on the avatar.
     const gift = (await planInfo(planId)).interactions?.find(
       (i) => (i as unknown as { event: { id: string } }).event.id === "interact.gift-rose",
-    ) as unknown as { id: string };
+    ) as unknown as { id: string; reply: string | null };
+    expect(gift.reply).toBe("Thank you, {viewer}!");
+    await expect(page.getByTestId("plan-interactions").locator("q").first().innerText()).resolves.toContain(
+      "Thank you, {viewer}!",
+    );
     const beforePlay = await framesDrawn(page);
     await page.getByTestId(`plan-interaction-play-${gift.id}`).click();
     // an action moves even under reduced motion: the user asked for it

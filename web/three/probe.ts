@@ -40,6 +40,8 @@ interface AvaliveProbe {
     /** TensorFlow.js's backend the tracker runs on (wasm here). */
     backend: string | null;
   };
+  /** The studio's voice (docs/decisions/040): each frame drawn while it speaks, with its jawOpen, the last 400. */
+  voice: { drawn: { at: number; jawOpen: number }[] };
 }
 
 const state = { frames: 0, last: null as SliderApplied | null };
@@ -61,6 +63,7 @@ function probe(): AvaliveProbe {
       played: [],
       morphs: {},
       capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [], drawn: [], backend: null },
+      voice: { drawn: [] },
     };
   }
   return window.__avalive;
@@ -119,6 +122,12 @@ export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt:
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
   c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt }];
+}
+
+/** A frame drawn while the voice speaks, with the jawOpen it drew (lip-sync and capture together). */
+export function reportVoiceDrawn(jawOpen: number): void {
+  const v = probe().voice;
+  v.drawn = [...v.drawn.slice(-399), { at: performance.now(), jawOpen }];
 }
 
 /** The tracker finished a camera frame: how long the model took, and whether it found the face. */

@@ -28,6 +28,7 @@ import type {
   LiveTriggerData,
 } from "../../../shared/schemas/live.ts";
 import type { PlanInfo, PlanInteract } from "../../../shared/schemas/plans.ts";
+import { replyFor } from "../../../shared/speech.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { createPlanService } from "../plans/service.ts";
@@ -44,6 +45,12 @@ export const modeName = (mode: string, language: Language) => translate(`liveMod
 function holdsKeyword(event: PlanInteract["event"], text: string): boolean {
   const keyword = typeof event.look.detail === "string" ? event.look.detail.trim().toLowerCase() : "";
   return keyword.length > 0 && text.toLowerCase().includes(keyword);
+}
+
+/** What the avatar says for these fired interactions: the first reply among them, for this viewer. */
+function replyOf(fired: PlanInteract[], viewer: string): string | null {
+  const reply = fired.find((i) => i.reply)?.reply;
+  return reply ? replyFor(reply, viewer) || null : null;
 }
 
 /** Which of the plan's interactions a viewer event fires. */
@@ -329,6 +336,7 @@ export function createLiveService(
           })),
           viewer: body.viewer ?? null,
           text: body.text ?? null,
+          reply: replyOf(list, body.viewer ?? translate("viewerSomeone", language)),
           at: clock.now().toISOString(),
         };
         delivered = Math.max(delivered, await live.publish(userId, push));

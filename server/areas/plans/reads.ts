@@ -58,8 +58,14 @@ export function planReads(reads: SqlReader) {
 
     /** The plan's viewer interactions, in the order they were added, with their catalogue rows. */
     async interactions(planId: string) {
-      const rows = await reads.all<{ id: string; eventId: string; actionKind: string; actionId: string }>(
-        `SELECT "id", "eventId", "actionKind", "actionId" FROM "PlanInteract" WHERE "planId" = ?
+      const rows = await reads.all<{
+        id: string;
+        eventId: string;
+        actionKind: string;
+        actionId: string;
+        reply: string | null;
+      }>(
+        `SELECT "id", "eventId", "actionKind", "actionId", "reply" FROM "PlanInteract" WHERE "planId" = ?
          ORDER BY "createdAt", "id"`,
         planId,
       );
@@ -77,6 +83,7 @@ export function planReads(reads: SqlReader) {
       return rows.map((row) => ({
         id: row.id,
         actionKind: row.actionKind,
+        reply: row.reply,
         event: items.get(row.eventId) as CatalogueRow,
         action: items.get(row.actionId) as CatalogueRow,
       }));

@@ -4,6 +4,7 @@ import type { CatalogueKind } from "../../../shared/plan/catalogue.ts";
 import { type EndpointHandler, route } from "../../route.ts";
 import type { App } from "../../types.ts";
 import { createPlanService } from "./service.ts";
+import { speakRoutes } from "./speak.ts";
 
 /** v1 /base: the plan catalogue, assembling a plan, and the user's plans (spec section 7 "Plans"; docs/api.md). */
 export async function planRoutes(app: App) {
@@ -114,6 +115,8 @@ export async function planRoutes(app: App) {
   });
 
   route(app, plans.planUsed, async (request, reply) => reply.ok(await service.used(me(request), request.language)));
+
+  speakRoutes(app, service);
 
   route(app, plans.plansByRole, async (request, reply) =>
     reply.ok(await service.byRole(me(request), request.query.roleId, request.language)),

@@ -5,6 +5,7 @@ import { translate } from "../../../shared/messages.ts";
 import { type CatalogueKind, OUTFIT_SLOTS, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { InteractInput, PlanInfo, PlanSummary } from "../../../shared/schemas/plans.ts";
 import type { RoleKind } from "../../../shared/schemas/roles.ts";
+import { SPEECH_MAX_CHARS, speechLength } from "../../../shared/speech.ts";
 import { isBlankName } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
@@ -87,12 +88,16 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       event: toCatalogueRecord(r.event, equity.vip, language, equity.shop),
       actionKind: r.actionKind,
       action: toCatalogueRecord(r.action, equity.vip, language, equity.shop),
+      reply: r.reply,
     }));
   }
 
   /** Check a list of interactions (event and action, each of its kind and open) before any is written. */
   async function checkInteractions(items: readonly InteractInput[], equity: Equity) {
     for (const item of items) {
+      if (item.reply && speechLength(item.reply) > SPEECH_MAX_CHARS) {
+        throw new BizError("INTERACT_REPLY_TOO_LONG", { max: SPEECH_MAX_CHARS });
+      }
       await catalogue.usable([item.interactId], ["interact"], equity);
       await catalogue.usable([item.actionId], [item.actionKind as CatalogueKind], equity);
     }
@@ -308,7 +313,13 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       const rows = await db.$transaction([
         ...items.map((item) =>
           db.planInteract.create({
-            data: { planId, eventId: item.interactId, actionKind: item.actionKind, actionId: item.actionId },
+            data: {
+              planId,
+              eventId: item.interactId,
+              actionKind: item.actionKind,
+              actionId: item.actionId,
+              reply: item.reply?.trim() || null,
+            },
           }),
         ),
         touch(planId),

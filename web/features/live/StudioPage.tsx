@@ -28,8 +28,10 @@ import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { useFaceOutlet } from "./face-out.ts";
 import { captureModeOf, clock, firstOpenMode } from "./format.ts";
 import { playInteraction } from "./playback.ts";
+import { SpeakBox } from "./SpeakBox.tsx";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
 import { connectLiveSocket, type LiveSocketHandle } from "./socket.ts";
+import { useStudioVoice } from "./useStudioVoice.ts";
 import { ViewerPanel } from "./ViewerPanel.tsx";
 import "./studio.css";
 
@@ -102,12 +104,18 @@ function Studio({ info }: { info: PlanInfo }) {
   const token = useSession((s) => s.token);
   const socket = useRef<LiveSocketHandle | null>(null);
   const sendFace = useFaceOutlet(socket, live.session?.mode === "cloud");
+  const voice = useStudioVoice(info.planId, info.voice !== null, preview);
+  const hear = voice.hear;
 
-  const onMessage = useCallback((message: LiveServerMessage) => {
-    if (message.type !== "interaction") return;
-    playInteraction(message, preview.current);
-    setFeed((list) => [message, ...list].slice(0, FEED_MAX));
-  }, []);
+  const onMessage = useCallback(
+    (message: LiveServerMessage) => {
+      if (message.type !== "interaction") return;
+      playInteraction(message, preview.current);
+      setFeed((list) => [message, ...list].slice(0, FEED_MAX));
+      hear(message);
+    },
+    [hear],
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -255,6 +263,8 @@ function Studio({ info }: { info: PlanInfo }) {
         {canGoLive && chosen && captureModeOf(chosen.mode) && (
           <CapturePanel mode={captureModeOf(chosen.mode) ?? "face"} preview={preview} onCapture={sendFace} />
         )}
+
+        <SpeakBox voice={voice} voiceName={info.voice?.name ?? null} />
 
         {info.expressions.length > 0 && (
           <section className="studio__section" aria-labelledby="studio-expressions">

@@ -34,7 +34,7 @@ describe("face-link", () => {
   it("applies valid frames to the preview, ignores invalid ones, and lets go when they stop", () => {
     vi.useFakeTimers();
     const seen: (Capture | null)[] = [];
-    const preview: PreviewHandle = { play: () => undefined, capture: (c) => void seen.push(c) };
+    const preview: PreviewHandle = { play: () => undefined, capture: (c) => void seen.push(c), mouth: () => undefined };
     const link = createFaceLink(() => preview);
     link.apply({ type: "face", t: 1, blendshapes: { jawOpen: 2 } });
     link.apply({ type: "face", t: 1, blendshapes: { mouthOpen: 0.5 } });

@@ -18,6 +18,14 @@ const events = [rose, crown, like, comment, follow];
 const context = { events, actions: [smile, kiss], existing: [] };
 
 describe("validateInteraction", () => {
+  it("refuses a reply over 200 characters (an emoji counts once), after the other checks", () => {
+    const draft = { interactId: rose.id, actionKind: "expression" as const, actionId: smile.id };
+    expect(validateInteraction({ ...draft, reply: "x".repeat(201) }, context)).toBe("replyTooLong");
+    expect(validateInteraction({ ...draft, reply: `${"🌹".repeat(100)}${"x".repeat(100)}` }, context)).toBeNull();
+    expect(validateInteraction({ ...draft, reply: "" }, context)).toBeNull();
+    expect(validateInteraction({ ...draft, actionId: "", reply: "x".repeat(201) }, context)).toBe("action");
+  });
+
   it("asks for the event, then the action type, then the action", () => {
     expect(validateInteraction(EMPTY_DRAFT, context)).toBe("event");
     expect(validateInteraction({ ...EMPTY_DRAFT, interactId: rose.id }, context)).toBe("kind");

@@ -1,6 +1,8 @@
 /** The 'Add interaction' form's rules and the quick set, as plain functions. */
+
 import { ACTION_KINDS, type ActionKind, PLAN_LIMITS } from "../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord, PlanInteract } from "../../../shared/schemas/plans.ts";
+import { SPEECH_MAX_CHARS, speechLength } from "../../../shared/speech.ts";
 import type { InteractInput } from "./api.ts";
 
 export const EQUITY_LOCKED = 2;
@@ -9,12 +11,22 @@ export interface InteractionDraft {
   interactId: string;
   actionKind: ActionKind | "";
   actionId: string;
+  /** Said in the plan's voice when it fires (decision 040): optional, `{viewer}` the viewer's name. */
+  reply?: string;
 }
 
-export const EMPTY_DRAFT: InteractionDraft = { interactId: "", actionKind: "", actionId: "" };
+export const EMPTY_DRAFT: InteractionDraft = { interactId: "", actionKind: "", actionId: "", reply: "" };
 
 /** i18n keys under plan.interaction.errors; "locked" and "shopLocked" are the server's messages. */
-export type InteractionError = "event" | "kind" | "action" | "locked" | "shopLocked" | "duplicate" | "limit";
+export type InteractionError =
+  | "event"
+  | "kind"
+  | "action"
+  | "locked"
+  | "shopLocked"
+  | "duplicate"
+  | "limit"
+  | "replyTooLong";
 
 export const isActionKind = (value: string): value is ActionKind => (ACTION_KINDS as readonly string[]).includes(value);
 
@@ -44,6 +56,7 @@ export function validateInteraction(
   );
   if (same) return "duplicate";
   if (context.existing.length >= PLAN_LIMITS.interactions) return "limit";
+  if (speechLength(draft.reply ?? "") > SPEECH_MAX_CHARS) return "replyTooLong";
   return null;
 }
 

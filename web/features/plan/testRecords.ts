@@ -14,7 +14,7 @@ export function interaction(
   actionKind: string,
   action: CatalogueRecord,
 ): PlanInteract {
-  return { id, event, actionKind, action };
+  return { id, event, actionKind, action, reply: null };
 }
 
 export function planInfo(extra: Partial<PlanInfo> = {}): PlanInfo {

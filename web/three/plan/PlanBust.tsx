@@ -11,7 +11,7 @@ import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
 import { createFaceState } from "../faceState.ts";
-import { reportCaptureApplied, reportMorphs } from "../probe.ts";
+import { reportCaptureApplied, reportMorphs, reportVoiceDrawn } from "../probe.ts";
 import { addPose, blinkAt, expressionAmount, idlePose, motionPose, restPose } from "./animation.ts";
 import type { Controller } from "./controller.ts";
 import type { BustFit } from "./fit.ts";
@@ -186,7 +186,8 @@ export function PlanBust({
     const e = controller.expression;
     let live = false;
     // an expression or the capture naming a shape the bust does not carry yet: carry it (rebuilds the bust once)
-    for (const named of [e?.weights, capture?.weights]) {
+    const mouth = controller.mouth?.() ?? null;
+    for (const named of [e?.weights, capture?.weights, mouth]) {
       if (named && withTargets(wanted.current, named) !== wanted.current) {
         wanted.current = withTargets(wanted.current, named);
         setTargets(wanted.current);
@@ -200,6 +201,12 @@ export function PlanBust({
       const amount = expressionAmount(t - e.start);
       for (const [name, w] of Object.entries(e.weights)) weights[name] = Math.max(weights[name] ?? 0, w * amount);
       live = true;
+    }
+    if (mouth) {
+      // the voice's lips and the captured face together: the larger of each shape (decision 040)
+      for (const [name, w] of Object.entries(mouth)) weights[name] = Math.max(weights[name] ?? 0, w);
+      live = true;
+      reportVoiceDrawn(weights.jawOpen ?? 0);
     }
     const blink = capture ? 0 : blinkAt(t);
     if (blink > 0) {

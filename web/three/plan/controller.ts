@@ -22,9 +22,11 @@ export interface Controller {
   bursts: Burst[];
   /** The live capture driving the avatar, or null (then the avatar's own idle life plays). */
   capture: Capture | null;
+  /** The speaking mouth, sampled each frame (lip-sync), or null. */
+  mouth: (() => Readonly<Record<string, number>>) | null;
   readonly handle: PreviewHandle;
   play(action: PreviewAction): void;
-  /** Something is playing (an expression, a motion or a burst): the view keeps drawing. */
+  /** Something is playing (an expression, a motion, a burst or the voice): the view keeps drawing. */
   busy(): boolean;
   /** Called after each play: the view, drawing on demand, starts its loop again. */
   wake: (() => void) | null;
@@ -48,10 +50,15 @@ export function createController(): Controller {
     motion: null,
     bursts: [],
     capture: null,
+    mouth: null,
     handle: {
       play: (action) => c.play(action),
       capture: (capture) => {
         c.capture = capture;
+        c.wake?.();
+      },
+      mouth: (sample) => {
+        c.mouth = sample;
         c.wake?.();
       },
     },
@@ -74,7 +81,7 @@ export function createController(): Controller {
       }
       c.wake?.();
     },
-    busy: () => c.expression !== null || c.motion !== null || c.bursts.length > 0,
+    busy: () => c.expression !== null || c.motion !== null || c.bursts.length > 0 || c.mouth !== null,
     wake: null,
     sweep() {
       if (c.expression && c.time - c.expression.start >= EXPRESSION_SECONDS) c.expression = null;

@@ -46,4 +46,9 @@ export interface PreviewHandle {
   play(action: PreviewAction): void;
   /** The webcam capture's latest result (a new object each time), or null when it stops. */
   capture(capture: Capture | null): void;
+  /**
+   * The voice's mouth (web/features/live/lipsync.ts): sampled every drawn frame while set, its
+   * weights taken with the capture's by the larger of each; null when the avatar is not speaking.
+   */
+  mouth(sample: (() => Readonly<Record<string, number>>) | null): void;
 }

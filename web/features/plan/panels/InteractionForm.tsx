@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ACTION_KINDS, PLAN_LIMITS } from "../../../../shared/plan/catalogue.ts";
 import type { CatalogueRecord, PlanInteract } from "../../../../shared/schemas/plans.ts";
+import { SPEECH_MAX_CHARS } from "../../../../shared/speech.ts";
 import { toast } from "../../../components/toast/toastStore.ts";
 import { messageText } from "../../../lib/i18n/index.ts";
 import { useAddInteraction, useCatalogue } from "../api.ts";
@@ -22,7 +23,15 @@ import { PlayButton } from "./CheckList.tsx";
 export function InteractionForm({ event, existing }: { event: string; existing: readonly PlanInteract[] }) {
   const { t } = useTranslation();
   const { planId, play, sample } = usePlanStudio();
-  const ids = { event: useId(), kind: useId(), action: useId(), error: useId(), title: useId() };
+  const ids = {
+    event: useId(),
+    kind: useId(),
+    action: useId(),
+    reply: useId(),
+    replyHint: useId(),
+    error: useId(),
+    title: useId(),
+  };
   const { register, handleSubmit, watch, setValue } = useForm<InteractionDraft>({ defaultValues: EMPTY_DRAFT });
   const kind = watch("actionKind");
   const actionId = watch("actionId");
@@ -41,16 +50,24 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
       ? messageText("locked")
       : e === "shopLocked"
         ? messageText("shopItemLocked")
-        : t(`plan.interaction.errors.${e}`, { max: PLAN_LIMITS.interactions });
+        : t(`plan.interaction.errors.${e}`, {
+            max: e === "replyTooLong" ? SPEECH_MAX_CHARS : PLAN_LIMITS.interactions,
+          });
 
   const onSubmit = handleSubmit(async (draft) => {
     const problem = validateInteraction(draft, { events: eventRecords, actions: actionRecords, existing });
     setError(problem);
     if (problem || !isActionKind(draft.actionKind)) return;
     try {
-      await add.mutateAsync({ interactId: draft.interactId, actionKind: draft.actionKind, actionId: draft.actionId });
+      await add.mutateAsync({
+        interactId: draft.interactId,
+        actionKind: draft.actionKind,
+        actionId: draft.actionId,
+        reply: draft.reply?.trim() || null,
+      });
       toast.success(t("plan.interaction.added"));
       setValue("actionId", "");
+      setValue("reply", "");
     } catch {
       // The API client has shown the service's message.
     }
@@ -130,6 +147,22 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
             onClick={previewChosen}
             testId="interaction-try"
           />
+        </div>
+        <label htmlFor={ids.reply}>{t("plan.interaction.reply")}</label>
+        <div>
+          <input
+            id={ids.reply}
+            className="input"
+            data-testid="interaction-reply"
+            maxLength={SPEECH_MAX_CHARS}
+            placeholder={t("plan.interaction.replyPlaceholder")}
+            aria-describedby={ids.replyHint}
+            aria-invalid={error === "replyTooLong"}
+            {...register("reply", { onChange: () => setError(null) })}
+          />
+          <small id={ids.replyHint} className="interaction-form__hint">
+            {t("plan.interaction.replyHint")}
+          </small>
         </div>
       </div>
       <p id={ids.error} className="interaction-form__error" role="alert" data-testid="interaction-error">

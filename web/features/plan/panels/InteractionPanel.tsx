@@ -78,6 +78,12 @@ export function InteractionPanel({ event }: { event: string }) {
             <>
               <span aria-hidden="true">→ </span>
               {t(`plan.interaction.kinds.${item.actionKind}`, { defaultValue: item.actionKind })}: {item.action.name}
+              {item.reply ? (
+                <>
+                  {" "}
+                  <q className="interaction-reply">{item.reply}</q>
+                </>
+              ) : null}
             </>
           ),
           extra: (
