@@ -162,6 +162,10 @@ describe("start design and the face editor", () => {
     // Diamond avatars are locked for gold: refused here with the message, no call made.
     const locked = page.locator('[data-testid="role-card"][data-locked="true"]').first();
     await locked.getByTestId("lock-badge").waitFor();
+    // The refusal is said only when no other toast is up (spec section 4): let the exports' toasts go first.
+    await expect
+      .poll(() => page.getByTestId("toast").allTextContents(), { timeout: 10_000 })
+      .toEqual([]);
     await locked.getByRole("button", { name: "Create a draft" }).click();
     await page.getByTestId("toast").filter({ hasText: LOCKED }).waitFor();
     await page.waitForTimeout(250); // the toast's fade-in
@@ -342,7 +346,11 @@ describe("start design and the face editor", () => {
     expect(await notice.textContent()).toContain("No operation over a long time");
     expect(await notice.textContent()).toMatch(/logged out in 8 seconds/);
     // Acting keeps the editor open ...
-    await notice.getByRole("button").click();
+    // (with the pointer: moving onto the button is already an operation and closes the notice,
+    // which Playwright's click would then find covered; the pointer's press where it was is the same)
+    const stay = await notice.getByRole("button").boundingBox();
+    if (!stay) throw new Error("the notice has no button on screen");
+    await page.mouse.click(stay.x + stay.width / 2, stay.y + stay.height / 2);
     await expect.poll(() => notice.count()).toBe(0);
     // ... and doing nothing again ends the session.
     await page.clock.fastForward(600_000);
