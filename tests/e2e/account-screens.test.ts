@@ -68,7 +68,10 @@ describe("login page, international site", () => {
     expect(await textOf(page.getByTestId("terms-error"))).toBe("请确认服务条款与隐私政策");
     // An error already on screen follows a change of language.
     await page.getByLabel("语言").selectOption("EN");
-    expect(await textOf(page.getByTestId("terms-error"))).toBe("Please confirm the Terms of Service & Privacy Policy");
+    // (it stays in Chinese, never a bare key, until the English texts have arrived)
+    await expect
+      .poll(() => textOf(page.getByTestId("terms-error")))
+      .toBe("Please confirm the Terms of Service & Privacy Policy");
     expect(calls).toEqual([]);
     await page.context().close();
   });

@@ -95,6 +95,14 @@ describe("i18n catalogues", () => {
 });
 
 describe("the shared messages namespace", () => {
+  it("until a language's messages have arrived, says them in the language shown, never as a bare key", async () => {
+    // the page shows English; Traditional Chinese has been picked and its catalogue is on its way
+    await loadMessages("EN");
+    expect(messageText("termsNotConfirmed", undefined, "ZH_TN")).toBe(translate("termsNotConfirmed", "EN"));
+    await loadMessages("ZH_TN");
+    expect(messageText("termsNotConfirmed", undefined, "ZH_TN")).toBe(translate("termsNotConfirmed", "ZH_TN"));
+  });
+
   it("gives every message of shared/messages.ts exactly as the server's translate does, placeholders filled", async () => {
     // the browser loads one language's at a time, with its catalogue; here all three
     await Promise.all(LANGUAGES.map(loadMessages));

@@ -76,7 +76,11 @@ void i18n.use(initReactI18next).init({
 export function messageText(key: MessageKey, params?: Record<string, string | number>, language?: Language): string {
   // The frame's messages are in every language from the start; the others arrive with the pages'
   // texts, which a page that shows them has awaited (the router, loadPageTexts).
-  return i18n.t(key, { ns: "messages", ...params, lng: language ?? wanted });
+  // Just after a change of language that catalogue may still be on its way: until it is, the
+  // message stays in the language the page shows (never the bare key).
+  const asked = language ?? wanted;
+  const lng = i18n.exists(key, { ns: "messages", lng: asked }) ? asked : i18n.language;
+  return i18n.t(key, { ns: "messages", ...params, lng });
 }
 
 const loading = new Map<string, Promise<void>>();
