@@ -1,16 +1,48 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * One config, four projects: `npm test` runs them in order (unit, integration, queue, e2e).
- * Each integration file gets its own SQLite database (tests/helpers/app.ts).
+ * One config, five projects: `npm test` runs them in order (unit, integration, integration-pg,
+ * queue, e2e). Each integration file gets its own database (tests/helpers/app.ts).
+ * How they share the 2 cores: docs/decisions/007-testing.md, "Speed".
  */
 /**
  * Test files at once in the unit and integration projects. Vitest's default on these 2 cores ran
  * them one at a time; the files wait on the database, Redis and timers as much as on the CPU, so
  * three at once took the SQLite integration run from 194 s to 107 s, PostgreSQL's from 221 s to
- * 154 s and the unit run from 101 s to 52 s (four was no faster). E2E and queue stay serial.
+ * 154 s and the unit run from 101 s to 52 s (four was no faster).
  */
 const WORKERS = 3;
+/**
+ * Unit and integration files share their worker's module cache (no isolation): a file imported
+ * the whole server afresh, 2 s of a loaded core each. 107 -> 59 s (SQLite), 140 -> 96 s
+ * (PostgreSQL), 53 -> 37 s (unit); a shuffled file order passes too. Every file builds its own
+ * app, database and stores, and a test that changes a global puts it back.
+ */
+const ISOLATE = false;
+/**
+ * E2E files two at a time, each with its own browser, against the one server: 720 -> 562 s, with
+ * both cores busy throughout (so a third is no faster). The queue suite stays serial.
+ */
+const E2E_WORKERS = 2;
+
+/** The integration suite, on SQLite or (with TEST_DATABASE=postgres in its env) on PostgreSQL. */
+function integration(name: string, env: Record<string, string> = {}) {
+  return {
+    test: {
+      name,
+      include: ["tests/integration/**/*.test.ts"],
+      env,
+      maxWorkers: WORKERS,
+      isolate: ISOLATE,
+      globalSetup: ["tests/setup/template-db.ts"],
+      setupFiles: ["tests/setup/console.ts"],
+      testTimeout: 20_000,
+      // Seeding a file's database is a few hundred writes: on PostgreSQL each is a round trip, and
+      // on a loaded 2-core machine the default 10 s was not enough.
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -32,21 +64,12 @@ export default defineConfig({
           // Building an avatar mesh takes about 1 s alone; a loaded 2-core machine stretched it past 5 s.
           testTimeout: 15_000,
           maxWorkers: WORKERS,
+          isolate: ISOLATE,
         },
       },
-      {
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          maxWorkers: WORKERS,
-          globalSetup: ["tests/setup/template-db.ts"],
-          setupFiles: ["tests/setup/console.ts"],
-          testTimeout: 20_000,
-          // Seeding a file's database is a few hundred writes: on PostgreSQL (TEST_DATABASE=postgres)
-          // each is a round trip, and on a loaded 2-core machine the default 10 s was not enough.
-          hookTimeout: 60_000,
-        },
-      },
+      integration("integration"),
+      // the same files on PostgreSQL (tests/helpers/pg.ts)
+      integration("integration-pg", { TEST_DATABASE: "postgres" }),
       {
         test: {
           name: "queue",
@@ -64,7 +87,7 @@ export default defineConfig({
           globalSetup: ["tests/setup/template-db.ts", "tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           // A browser on a loaded 2-core CI machine sometimes misses a frame; a test that fails
           // twice in a row is a real failure (docs/decisions/007-testing.md, "Retries").
           retry: 2,

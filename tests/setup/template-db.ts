@@ -1,7 +1,7 @@
 /**
  * Global setup: apply the migrations once to a template database; each test file copies it
  * (tests/helpers/app.ts), so every file has its own database and none shares data. SQLite by
- * default; with TEST_DATABASE=postgres also a PostgreSQL template (tests/helpers/pg.ts).
+ * default; for a project whose env has TEST_DATABASE=postgres also a PostgreSQL template (tests/helpers/pg.ts).
  */
 
 import fs from "node:fs";
@@ -28,7 +28,8 @@ export default async function setup(project: TestProject) {
   migrate(`file:${file}`);
   project.provide("templateDb", file);
   let pgTemplate = "";
-  if (onPostgres()) {
+  // `npm run test:integration:pg` runs the integration-pg project, whose env says postgres
+  if (onPostgres() || project.config.env?.TEST_DATABASE === "postgres") {
     pgTemplate = `avalive_t${process.pid}_${Date.now().toString(36)}`;
     await createDatabase(pgTemplate);
     migrate(pgUrl(pgTemplate));
