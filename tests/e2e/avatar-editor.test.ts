@@ -163,9 +163,7 @@ describe("start design and the face editor", () => {
     const locked = page.locator('[data-testid="role-card"][data-locked="true"]').first();
     await locked.getByTestId("lock-badge").waitFor();
     // The refusal is said only when no other toast is up (spec section 4): let the exports' toasts go first.
-    await expect
-      .poll(() => page.getByTestId("toast").allTextContents(), { timeout: 10_000 })
-      .toEqual([]);
+    await expect.poll(() => page.getByTestId("toast").allTextContents(), { timeout: 10_000 }).toEqual([]);
     await locked.getByRole("button", { name: "Create a draft" }).click();
     await page.getByTestId("toast").filter({ hasText: LOCKED }).waitFor();
     await page.waitForTimeout(250); // the toast's fade-in
