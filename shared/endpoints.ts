@@ -72,6 +72,7 @@ import {
   LiveTriggerData,
   NewStreamKey,
   ObsPlanData,
+  ObsSpeakBody,
   SocketData,
   SocketQuery,
 } from "./schemas/live.ts";
@@ -1081,6 +1082,15 @@ export const livePublicEndpoints = {
     auth: "p1",
     summary: "The OBS browser source's plan: the key owner's used plan, or null",
     response: ObsPlanData,
+  }),
+  liveObsSpeak: live({
+    method: "POST",
+    path: `${P1}/live/obs/speak`,
+    auth: "p1",
+    summary:
+      "A line said in the key owner's used plan's voice, for the OBS source to play on air: the WAV file (docs/decisions/040)",
+    body: ObsSpeakBody,
+    response: WavFile,
   }),
 };
 

@@ -111,10 +111,32 @@ export type LiveServerMessage =
   /** Internal to the server: the user's stream key was rotated or revoked (sources then close). */
   | { type: "key"; state: "rotated" | "revoked" }
   /** The studio's face capture, relayed to the same user's sources only (docs/decisions/036). */
-  | FaceFrame;
+  | FaceFrame
+  /** A line the studio said (its Say box, a comment read aloud), for the same user's sources to say on air (decision 040). */
+  | LiveSayLine;
 
-/** Client → server on the studio socket: `face` only from the studio (the login token), ≤ 30 a second. */
-export type LiveClientMessage = { type: "auth"; token?: string; streamKey?: string } | { type: "ping" } | FaceFrame;
+/** A line the studio says, relayed to the user's sources: they fetch it in the plan's voice (`liveObsSpeak`). */
+export interface LiveSayLine {
+  type: "say";
+  /** Unique per line. */
+  id: string;
+  text: string;
+  at: string;
+}
+
+/** Lines a studio socket may relay: at most this many in any `SAY_WINDOW_MS` (a chat read aloud is slower). */
+export const SAY_MAX_LINES = 10;
+export const SAY_WINDOW_MS = 10_000;
+
+/**
+ * Client → server on the studio socket: `face` (≤ 30 a second) and `say` (≤ 10 in 10 s), only from
+ * the studio (the login token); a source's are ignored.
+ */
+export type LiveClientMessage =
+  | { type: "auth"; token?: string; streamKey?: string }
+  | { type: "ping" }
+  | FaceFrame
+  | { type: "say"; text: string };
 
 // ---- Cloud sessions (docs/decisions/037) ----
 

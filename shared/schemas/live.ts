@@ -157,3 +157,7 @@ export type SocketData = Static<typeof SocketData>;
 
 /** The OBS browser source's plan, read with the stream key: the used plan, or null. */
 export const ObsPlanData = Type.Union([PlanInfo, Type.Null()]);
+
+/** A line for the OBS source to say in the used plan's voice (docs/decisions/040, "On air"). */
+export const ObsSpeakBody = Type.Object({ text: Type.String({ maxLength: 2000 }) });
+export type ObsSpeakBody = Static<typeof ObsSpeakBody>;

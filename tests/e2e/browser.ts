@@ -12,8 +12,9 @@ export const SCREENSHOTS = path.join(ROOT, "test-results", "screenshots");
 
 export const CHROMIUM_ARGS = HEADLESS_CHROMIUM_ARGS;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Debian's Chromium, headless; `extraArgs` for what a test imitates (OBS's browser plays sound without a click). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

@@ -2,7 +2,8 @@
  * The live studio (issue 18, docs/decisions/035): a gift fired from the simulated viewer panel and
  * one sent through the webhook with the stream key both play their interaction on the 3D scene;
  * a line typed in the Say box is spoken in the plan's voice and opens the avatar's jaw while it
- * plays (docs/decisions/040); the OBS browser source draws the avatar on a transparent background; the session appears in
+ * plays (docs/decisions/040), and the OBS source says it on air too, as it says a comment's reply;
+ * the OBS browser source draws the avatar on a transparent background; the session appears in
  * the live-stream records.
  */
 import path from "node:path";
@@ -35,6 +36,13 @@ describe("live studio", () => {
         items: [
           { interactId: "interact.gift-rose", actionKind: "expression", actionId: "expression.smile" },
           { interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" },
+          // a comment with a reply: the studio and the OBS source say it (decision 040)
+          {
+            interactId: "interact.comment-hi",
+            actionKind: "expression",
+            actionId: "expression.smile",
+            reply: "Hi {viewer}, welcome in!",
+          },
         ],
       },
     });
@@ -72,6 +80,16 @@ describe("live studio", () => {
     await expect.poll(async () => (await played(page)).length).toBeGreaterThanOrEqual(before + 2);
     await screenshot(page, "live-studio-gift");
 
+    // the OBS browser source, opened now so it is there to say the studio's line on air; in a
+    // browser that plays sound without a click, as OBS's does
+    const obsBrowser = await launchBrowser(["--autoplay-policy=no-user-gesture-required"]);
+    const obs = await newPage(obsBrowser, { language: "EN" });
+    await obs.setViewportSize({ width: 1280, height: 720 });
+    await obs.goto(`${baseUrl}/live/obs?key=${encodeURIComponent(key)}&size=720`);
+    await obs.locator('[data-testid="obs-source"][data-state="ready"]').waitFor();
+    await obs.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    const obsVoice = obs.getByTestId("obs-source");
+
     // a line said in the plan's voice: the jaw opens while it plays (no expression plays now, and
     // the idle life only blinks), and shuts after
     const sayStarted = performance.now();
@@ -101,12 +119,27 @@ describe("live studio", () => {
     // syllables, so the bar is low: seen 0.28 to 0.72 at the loudest frame)
     expect(Math.max(...speaking)).toBeGreaterThan(0.1);
 
+    // the OBS source said the same line on air, its lips moving (the socket relayed the text; the
+    // source fetched it with its key, from the server's cache)
+    await expect.poll(() => obsVoice.getAttribute("data-voice"), { timeout: 30_000 }).toBe("idle");
+    const obsSpoken = () => obs.evaluate(() => (window.__avalive?.voice.drawn ?? []).map((d) => d.jawOpen));
+    const obsLine = await obsSpoken();
+    console.log(`speak on the OBS source: jawOpen per frame ${obsLine.map((j) => j.toFixed(2)).join(" ")}`);
+    expect(Math.max(0, ...obsLine)).toBeGreaterThan(0.1);
+
+    // a viewer's comment whose interaction has a reply: the studio and the OBS source say it
+    const comment = await fetch(`${baseUrl}/web-api/p1/live/webhook/trigger`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-stream-key": key },
+      body: JSON.stringify({ event: "comment", text: "hi there", viewer: "Ana" }),
+    });
+    expect(await comment.json()).toMatchObject({ code: 200, data: { matched: 1 } });
+    await page.locator('[data-testid="speak-box"][data-state="speaking"]').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await obsSpoken()).length, { timeout: 30_000 }).toBeGreaterThan(obsLine.length);
+    await expect.poll(() => obsVoice.getAttribute("data-voice"), { timeout: 30_000 }).toBe("idle");
+    expect(Math.max(0, ...(await obsSpoken()).slice(obsLine.length))).toBeGreaterThan(0.1);
+
     // the OBS browser source: the avatar alone, on nothing
-    const obs = await newPage(browser, { language: "EN" });
-    await obs.setViewportSize({ width: 1280, height: 720 });
-    await obs.goto(`${baseUrl}/live/obs?key=${encodeURIComponent(key)}&size=720`);
-    await obs.locator('[data-testid="obs-source"][data-state="ready"]').waitFor();
-    await obs.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
     const box = await obs.getByTestId("obs-source").boundingBox();
     expect(box).toMatchObject({ width: 1280, height: 720 });
     const file = path.join(SCREENSHOTS, "live-obs-source-transparent.png");
@@ -116,7 +149,7 @@ describe("live studio", () => {
     expect([alpha(5, 5), alpha(info.width - 5, 5), alpha(5, info.height - 5)]).toEqual([0, 0, 0]);
     expect(alpha(Math.round(info.width / 2), Math.round(info.height / 2))).toBe(255);
     expect(obs.errors).toEqual([]);
-    await obs.context().close();
+    await obsBrowser.close();
 
     // end the session: it is in the records
     await page.getByTestId("live-end").click();

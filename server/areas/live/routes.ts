@@ -3,6 +3,8 @@ import { liveEndpoints as live, livePublicEndpoints as livePublic } from "../../
 import { STREAM_KEY_HEADER } from "../../../shared/live.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
+import { createPlanService } from "../plans/service.ts";
+import { createPlanSpeaker, sendWav, WAV_RESPONSES } from "../plans/speak.ts";
 import { createLiveService } from "./service.ts";
 
 /** How often any instance ends the sessions whose studio went silent. */
@@ -26,6 +28,25 @@ export async function livePublicRoutes(app: App) {
   );
   route(app, livePublic.liveObsPlan, async (request, reply) =>
     reply.ok(await service.usedPlan(await owner(request), request.language)),
+  );
+
+  // The OBS source says on air what the studio says and the interactions' replies (decision 040,
+  // "On air"): the line in the used plan's voice, with the studio's speak call's checks and limit.
+  const say = createPlanSpeaker(app.deps, createPlanService(app.deps));
+  route(
+    app,
+    livePublic.liveObsSpeak,
+    async (request, reply) => sendWav(reply, await say(await owner(request), null, request.body.text)),
+    {
+      config: {
+        rateLimit: {
+          max: app.deps.env.SPEECH_RATE_LIMIT,
+          timeWindow: "1 minute",
+          keyGenerator: (request: FastifyRequest) => `speak:key:${streamKeyOf(request) ?? request.ip}`,
+        },
+      },
+      responses: WAV_RESPONSES,
+    },
   );
 }
 

@@ -4,8 +4,8 @@
  * the URL would be logged, so the first message authenticates: `{type: "auth", token}` (the
  * studio, the user's login token) or `{type: "auth", streamKey}` (the OBS source). A bad token
  * answers code 600 and closes with 4600; a bad key 1903 and 4903; nothing within 10 s closes too.
- * The studio may then send face frames (`{type: "face", …}`): they reach the same user's sources
- * only (face-relay.ts).
+ * The studio may then send face frames (`{type: "face", …}`) and the lines it says (`{type: "say",
+ * text}`): they reach the same user's sources only (face-relay.ts, say-relay.ts).
  */
 
 import { CODES, type CodeName } from "../../../shared/codes.ts";
@@ -17,6 +17,7 @@ import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
 import { createFaceRelay, type FaceRelay } from "./face-relay.ts";
 import { createKeyService } from "./keys.ts";
+import { createSayRelay, type SayRelay } from "./say-relay.ts";
 
 const AUTH_TIMEOUT_MS = 10_000;
 /**
@@ -68,6 +69,7 @@ export async function liveSocketRoutes(app: App) {
     let authenticating = false;
     let recheck: ReturnType<typeof setInterval> | undefined;
     let faces: FaceRelay | null = null;
+    let lines: SayRelay | null = null;
     const timeout = setTimeout(() => refuse("TOKEN_INVALID"), AUTH_TIMEOUT_MS);
     socket.on("close", () => {
       clearTimeout(timeout);
@@ -83,6 +85,7 @@ export async function liveSocketRoutes(app: App) {
         const message = text.length > FACE_FRAME_MAX_BYTES ? null : parse(text);
         if (message?.type === "ping") send({ type: "pong" });
         else if (faces && (message === null || message.type === "face")) faces.receive(message, text.length);
+        else if (lines && message?.type === "say") lines.receive(message);
         return;
       }
       const message = parse(data);
@@ -106,9 +109,15 @@ export async function liveSocketRoutes(app: App) {
               send({ type: "error", code: entry.code, message: translate(entry.message, language) });
             });
         faces = relay;
+        lines = byKey
+          ? null
+          : createSayRelay(deps, userId, (name, params) => {
+              const entry = CODES[name];
+              send({ type: "error", code: entry.code, message: translate(entry.message, language, params) });
+            });
         unsubscribe = live.subscribe(userId, (pushed) => {
-          // face frames go to the sources (OBS, the render page); the studio sent them
-          if (pushed.type === "face") {
+          // face frames and said lines go to the sources (OBS, the render page); the studio sent them
+          if (pushed.type === "face" || pushed.type === "say") {
             if (byKey) send(pushed);
           } else if (pushed.type !== "key") {
             send(pushed);

@@ -10,6 +10,7 @@ import { createFaceLink } from "./face-link.ts";
 import { obsOnAir, obsPlays } from "./obs-air.ts";
 import { playInteraction } from "./playback.ts";
 import { connectLiveSocket } from "./socket.ts";
+import { obsSpeech, useLineVoice } from "./useStudioVoice.ts";
 import "./studio.css";
 
 const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
@@ -17,7 +18,8 @@ const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
 /**
  * /live/obs?key=…&size=720|1080: the OBS browser source. The key owner's used plan, the avatar alone
  * on a transparent background at exactly 1280×720 or 1920×1080, no UI; interactions arrive through
- * the socket (authenticated by the key) and play here. A wrong or revoked key draws nothing and
+ * the socket (authenticated by the key) and play here, and the studio's lines and the replies are
+ * said here in the plan's voice (OBS takes a browser source's sound). A wrong or revoked key draws nothing and
  * says so in the page's state (`data-state`), never on the stream. When the studio's session ends
  * the avatar fades out and stops reacting until the next Go live (`data-air`; obs-air.ts).
  */
@@ -80,14 +82,30 @@ export function ObsPage() {
     return () => abort.abort();
   }, [key]);
 
+  // The voice on air (decision 040, "On air"): the studio's lines and the interactions' replies,
+  // said here, where OBS hears the page, in the used plan's voice; nothing while off air.
+  const fetchLine = useCallback((text: string) => obsSpeech(key, text), [key]);
+  const voice = useLineVoice(fetchLine, preview);
+  const { say, stop: hush } = voice;
+  const hasVoice = useRef(false);
+  hasVoice.current = Boolean(plan?.voice);
+
   const onMessage = useCallback(
     (message: LiveServerMessage) => {
       if (message.type === "face") return applyFace(message);
-      if (obsPlays(air.current, message)) playInteraction(message, preview.current);
+      if (message.type === "say") {
+        if (air.current && hasVoice.current) say(message.text);
+        return;
+      }
+      if (obsPlays(air.current, message)) {
+        playInteraction(message, preview.current);
+        if (message.reply && hasVoice.current) say(message.reply);
+      }
       air.current = obsOnAir(air.current, message);
+      if (!air.current) hush();
       setOnAir(air.current);
     },
-    [applyFace],
+    [applyFace, say, hush],
   );
   useEffect(() => {
     if (state !== "ready") return;
@@ -108,6 +126,7 @@ export function ObsPage() {
       data-testid="obs-source"
       data-state={state}
       data-air={onAir ? "on" : "off"}
+      data-voice={voice.state}
       style={{ width, height }}
     >
       {look && plan && (

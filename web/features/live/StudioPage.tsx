@@ -104,7 +104,9 @@ function Studio({ info }: { info: PlanInfo }) {
   const token = useSession((s) => s.token);
   const socket = useRef<LiveSocketHandle | null>(null);
   const sendFace = useFaceOutlet(socket, live.session?.mode === "cloud");
-  const voice = useStudioVoice(info.planId, info.voice !== null, preview);
+  // the studio's own lines go on air too: the socket relays them to the user's OBS sources
+  const relayLine = useCallback((text: string) => void socket.current?.send({ type: "say", text }), []);
+  const voice = useStudioVoice(info.planId, info.voice !== null, preview, relayLine);
   const hear = voice.hear;
 
   const onMessage = useCallback(

@@ -130,7 +130,13 @@ export function createSpeaker(target: () => MouthTarget | null) {
     /** Plays the WAV now (stopping one still playing); resolves when it has finished or was stopped. */
     async play(wav: ArrayBuffer): Promise<void> {
       const { context: ctx, analyser: node } = graph();
-      if (ctx.state === "suspended") await ctx.resume().catch(() => undefined);
+      // Without a click to allow it (an OBS source has none; OBS's browser allows sound anyway) a
+      // suspended output may never wake: give up on the line instead of holding the queue.
+      if (ctx.state === "suspended") {
+        await Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+        if ((ctx.state as AudioContextState) !== "running")
+          throw new Error("the browser does not allow sound here yet");
+      }
       const buffer = await ctx.decodeAudioData(wav);
       this.stop();
       const source = ctx.createBufferSource();

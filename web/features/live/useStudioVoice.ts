@@ -1,7 +1,8 @@
 /**
  * The studio's voice (docs/decisions/040): lines said in the plan's voice, one after another, the
  * avatar's lips following (./lipsync.ts). The server speaks them (baseProductLabel/speak answers
- * the WAV); a refusal shows its message like any call.
+ * the WAV); a refusal shows its message like any call. The OBS source says the same lines on air
+ * with its stream key (`useLineVoice` with `obsSpeech`, "On air" in the decision).
  */
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,40 +26,92 @@ async function fetchSpeech(planId: string, text: string): Promise<ArrayBuffer> {
   return data.blob.arrayBuffer();
 }
 
-export function useStudioVoice(planId: string, hasVoice: boolean, preview: RefObject<PreviewHandle | null>) {
-  const { t } = useTranslation();
+/**
+ * A line in the key owner's used plan's voice, for the OBS source (no login there). A refusal is
+ * never shown on the stream: the line is skipped.
+ */
+export async function obsSpeech(key: string, text: string): Promise<ArrayBuffer> {
+  const res = await fetch(endpoints.liveObsSpeak.path, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-stream-key": key },
+    body: JSON.stringify({ text }),
+  });
+  if (!res.ok || !(res.headers.get("content-type") ?? "").startsWith("audio/")) {
+    throw new Error(`speech refused (${res.status})`);
+  }
+  return res.arrayBuffer();
+}
+
+/**
+ * Lines said one after another through `fetchLine`, lips following on the preview. `say` answers
+ * whether the line was taken (false: empty, or MAX_WAITING lines already wait).
+ */
+export function useLineVoice(
+  fetchLine: (text: string) => Promise<ArrayBuffer>,
+  preview: RefObject<PreviewHandle | null>,
+) {
   const speaker = useMemo(() => createSpeaker(() => preview.current), [preview]);
   useEffect(() => () => speaker.close(), [speaker]);
   const [state, setState] = useState<VoiceState>("idle");
-  const [readComments, setReadComments] = useState(false);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
-  const latest = useRef({ planId, hasVoice, readComments, t });
-  latest.current = { planId, hasVoice, readComments, t };
+  const fetcher = useRef(fetchLine);
+  fetcher.current = fetchLine;
 
   const say = useCallback(
-    (text: string) => {
+    (text: string): boolean => {
       const line = text.trim();
-      if (!line || waiting.current >= MAX_WAITING) return;
+      if (!line || waiting.current >= MAX_WAITING) return false;
       // usually inside the Say click: the audio may start now
       speaker.unlock();
       waiting.current++;
       chain.current = chain.current
         .then(async () => {
           setState("loading");
-          const wav = await fetchSpeech(latest.current.planId, line);
+          const wav = await fetcher.current(line);
           setState("speaking");
           await speaker.play(wav);
         })
         .catch(() => {
-          // the API client has shown the refusal
+          // the API client has shown the refusal (the studio); the OBS source skips the line
         })
         .finally(() => {
           waiting.current--;
           if (waiting.current === 0) setState("idle");
         });
+      return true;
     },
     [speaker],
+  );
+  const stop = useCallback(() => speaker.stop(), [speaker]);
+  return { state, say, stop, speaker };
+}
+
+/**
+ * The studio's voice. `onAir` receives every line the studio itself says (the Say box, a comment
+ * read aloud) for the socket to relay to the user's sources; interaction replies are not relayed:
+ * the sources hear the interaction themselves.
+ */
+export function useStudioVoice(
+  planId: string,
+  hasVoice: boolean,
+  preview: RefObject<PreviewHandle | null>,
+  onAir?: (text: string) => void,
+) {
+  const { t } = useTranslation();
+  const fetchLine = useCallback((text: string) => fetchSpeech(planId, text), [planId]);
+  const voice = useLineVoice(fetchLine, preview);
+  const { speaker, say: sayHere } = voice;
+  const [readComments, setReadComments] = useState(false);
+  const latest = useRef({ hasVoice, readComments, t, onAir });
+  latest.current = { hasVoice, readComments, t, onAir };
+
+  /** A line of the studio's own: said here, and on air when taken. */
+  const say = useCallback(
+    (text: string) => {
+      if (sayHere(text)) latest.current.onAir?.(text.trim());
+    },
+    [sayHere],
   );
 
   /**
@@ -72,12 +125,11 @@ export function useStudioVoice(planId: string, hasVoice: boolean, preview: RefOb
       if (now.readComments && push.event === "comment" && push.text) {
         say(now.t("studioVoice.viewerSays", { viewer: push.viewer ?? now.t("studio.someone"), text: push.text }));
       }
-      if (push.reply) say(push.reply);
+      if (push.reply) sayHere(push.reply);
     },
-    [say],
+    [say, sayHere],
   );
 
-  const stop = useCallback(() => speaker.stop(), [speaker]);
   const readAloud = useCallback(
     (on: boolean) => {
       // the click that turns it on lets the comments read later sound
@@ -86,7 +138,7 @@ export function useStudioVoice(planId: string, hasVoice: boolean, preview: RefOb
     },
     [speaker],
   );
-  return { state, say, stop, hear, readComments, setReadComments: readAloud };
+  return { state: voice.state, say, stop: voice.stop, hear, readComments, setReadComments: readAloud };
 }
 
 export type StudioVoice = ReturnType<typeof useStudioVoice>;
