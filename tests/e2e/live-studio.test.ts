@@ -38,7 +38,7 @@ describe("live studio", () => {
           { interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" },
           // a comment with a reply: the studio and the OBS source say it (decision 040)
           {
-            interactId: "interact.comment-hi",
+            interactId: "interact.comment-hello",
             actionKind: "expression",
             actionId: "expression.smile",
             reply: "Hi {viewer}, welcome in!",
@@ -131,7 +131,7 @@ describe("live studio", () => {
     const comment = await fetch(`${baseUrl}/web-api/p1/live/webhook/trigger`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-stream-key": key },
-      body: JSON.stringify({ event: "comment", text: "hi there", viewer: "Ana" }),
+      body: JSON.stringify({ event: "comment", text: "hello there", viewer: "Ana" }),
     });
     expect(await comment.json()).toMatchObject({ code: 200, data: { matched: 1 } });
     await page.locator('[data-testid="speak-box"][data-state="speaking"]').waitFor({ timeout: 30_000 });

@@ -91,7 +91,7 @@ describe("the OBS source's speech (stream key)", () => {
 
   it("refuses a missing, wrong or revoked key (1903), and says the text and voice rules (1908, 1909, 1910)", async () => {
     const me = await member();
-    for (const key of [null, "avk_" + "x".repeat(32), "not-a-key"]) {
+    for (const key of [null, `avk_${"x".repeat(32)}`, "not-a-key"]) {
       const res = await obsSpeak(key, { text: "Hello" });
       expect(envelope(res)).toMatchObject({ code: 1903 });
     }
@@ -101,7 +101,9 @@ describe("the OBS source's speech (stream key)", () => {
       data: null,
     });
     expect(envelope(await obsSpeak(me.key, { text: "a".repeat(201) }))).toMatchObject({ code: 1909 });
-    expect(envelope(await obsSpeak(me.key, { text: "a".repeat(201) }, "ZH_CN")).message).toBe("形象一次最多说 200 个字");
+    expect(envelope(await obsSpeak(me.key, { text: "a".repeat(201) }, "ZH_CN")).message).toBe(
+      "形象一次最多说 200 个字",
+    );
     // a plan without a voice
     const quiet = await member(null);
     expect(envelope(await obsSpeak(quiet.key, { text: "Hello" }))).toMatchObject({ code: 1910 });
