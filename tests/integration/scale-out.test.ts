@@ -3,13 +3,16 @@
  * workers) and one media folder, as behind the `scale` profile's reverse proxy
  * (docs/decisions/032-postgresql.md). A user's whole flow alternates instances on every call; the
  * token logged out on one is refused on both at once; an instance told to stop drains: it answers
- * "not ready", finishes the request in flight, and exits cleanly. Runs in
+ * "not ready", finishes the request in flight, and exits cleanly. The studio's face frames and lines
+ * sent to one instance reach the user's OBS source on the other (decisions 036, 040). Runs in
  * `npm run test:integration:pg` (it needs PostgreSQL and Redis).
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { createDb } from "../../infra/db.ts";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
+import type { LiveServerMessage } from "../../shared/live.ts";
 import { ORDER_STATUS } from "../../shared/orders.ts";
 import { P1, V1 } from "../helpers/account.ts";
 import { freshDatabase, TEST_SECRET } from "../helpers/app.ts";
@@ -178,6 +181,72 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
     }
     expect(Date.now() - started).toBeLessThan(1000);
   }, 120_000);
+
+  it("carries the studio's face frames and lines on one instance to the user's OBS source on the other, and nobody else's", async () => {
+    const [a, b] = instances as [Instance, Instance];
+    /** A silver member (the trial) with a used plan and a stream key, registered on `a`. */
+    async function member() {
+      const email = `relay-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+      await call(a.base, `${P1}/uc/account/email/sendEmailCode?email=${encodeURIComponent(email)}`);
+      const outbox = await call<{ body: string }[]>(a.base, `/dev/outbox?to=${encodeURIComponent(email)}`);
+      const code = outbox.data[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      const { data } = await call<{ token: string }>(a.base, `${P1}/uc/account/email/registerLogin`, {
+        body: { email, code, password: "Relay-pass-123" },
+      });
+      const token = data.token;
+      expect((await call(a.base, `${V1}/vip/trial`, { token, body: {} })).code).toBe(200);
+      const plan = await call<string>(b.base, `${V1}/base/planInfo/addPlanInfo`, {
+        token,
+        body: { roleId: "sys-f-01", roleType: "1" },
+      });
+      expect((await call(a.base, `${V1}/base/planInfo/usePlan`, { token, body: { planId: plan.data } })).code).toBe(
+        200,
+      );
+      const key = await call<{ key: string }>(a.base, `${V1}/live/streamKey/rotate`, { token, body: {} });
+      return { token, key: key.data.key };
+    }
+    /** A live socket on an instance, authenticated, with what it received. */
+    async function socket(base: string, auth: { token: string } | { streamKey: string }) {
+      const ws = new WebSocket(`${base.replace(/^http/, "ws")}/web-api/ws/live?language=EN`);
+      const seen: LiveServerMessage[] = [];
+      ws.on("message", (data) => void seen.push(JSON.parse(String(data)) as LiveServerMessage));
+      await new Promise((resolve, reject) => {
+        ws.once("open", resolve);
+        ws.once("error", reject);
+      });
+      ws.send(JSON.stringify({ type: "auth", ...auth }));
+      await expect.poll(() => seen.some((m) => m.type === "ready"), { timeout: 10_000 }).toBe(true);
+      return { ws, seen, of: (type: string) => seen.filter((m) => m.type === type) };
+    }
+
+    const [me, other] = [await member(), await member()];
+    const studio = await socket(a.base, { token: me.token });
+    const source = await socket(b.base, { streamKey: me.key });
+    const theirs = await socket(b.base, { streamKey: other.key });
+    const frame = { type: "face", t: 1, blendshapes: { jawOpen: 0.7 }, head: { pitch: 0.1, yaw: 0, roll: 0 } };
+    // the face right is read when the studio socket authenticates: frames sent before it is known are refused
+    await expect
+      .poll(
+        async () => {
+          studio.ws.send(JSON.stringify({ ...frame, t: Date.now() }));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return source.of("face").length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    studio.ws.send(JSON.stringify({ type: "say", text: " Hello from instance A " }));
+    await expect
+      .poll(() => source.of("say").map((m) => (m as { text: string }).text), { timeout: 10_000 })
+      .toEqual(["Hello from instance A"]);
+    expect(source.of("face")[0]).toMatchObject({ blendshapes: { jawOpen: 0.7 } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(theirs.of("face")).toEqual([]);
+    expect(theirs.of("say")).toEqual([]);
+    expect(studio.of("face")).toEqual([]);
+    expect(studio.of("say")).toEqual([]);
+    for (const s of [studio, source, theirs]) s.ws.terminate();
+  }, 60_000);
 
   it("drains on SIGTERM: not ready at once, the request in flight answered, a clean exit; the other serves on", async () => {
     const [a, b] = instances as [Instance, Instance];
