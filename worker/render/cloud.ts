@@ -33,6 +33,9 @@ export type RenderReport =
 export const RENDER_CHROMIUM_ARGS = [
   ...HEADLESS_CHROMIUM_ARGS,
   "--mute-audio",
+  // the render page says the studio's lines and the replies (decision 040, "On air") with no click
+  // to allow sound: muted, the lips still follow the voice in the frames
+  "--autoplay-policy=no-user-gesture-required",
   // a render page in a background tab must not be throttled
   "--disable-background-timer-throttling",
   "--disable-renderer-backgrounding",
