@@ -1,7 +1,8 @@
 /**
  * POST /web-api/v1/base/baseProductLabel/speak: a line said in the plan's voice, answered as the
  * WAV file itself (docs/decisions/040). The caller's own plan only (1212 otherwise, as every plan
- * call); its voice must be open to the caller's membership or purchases (1201 / 1803).
+ * call); its voice must be open to the caller's membership or purchases (1201 / 1803). The OBS
+ * source's speak call (live/routes.ts) says lines the same way, in the used plan's voice.
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -44,8 +45,6 @@ export function createPlanSpeaker(
     return speech.speak(look, text);
   };
 }
-
-export type PlanSpeaker = ReturnType<typeof createPlanSpeaker>;
 
 /** Answers a spoken line as the WAV file itself (not an envelope; a refusal is one). */
 export function sendWav(reply: FastifyReply, { wav, cached }: { wav: Buffer; cached: boolean }) {
