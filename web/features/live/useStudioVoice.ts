@@ -55,6 +55,8 @@ export function useLineVoice(
   const [state, setState] = useState<VoiceState>("idle");
   const chain = useRef<Promise<void>>(Promise.resolve());
   const waiting = useRef(0);
+  /** Bumped by `stop`: lines queued before it are dropped, not said later. */
+  const generation = useRef(0);
   const fetcher = useRef(fetchLine);
   fetcher.current = fetchLine;
 
@@ -65,10 +67,13 @@ export function useLineVoice(
       // usually inside the Say click: the audio may start now
       speaker.unlock();
       waiting.current++;
+      const queuedIn = generation.current;
       chain.current = chain.current
         .then(async () => {
+          if (queuedIn !== generation.current) return;
           setState("loading");
           const wav = await fetcher.current(line);
+          if (queuedIn !== generation.current) return;
           setState("speaking");
           await speaker.play(wav);
         })
@@ -83,7 +88,11 @@ export function useLineVoice(
     },
     [speaker],
   );
-  const stop = useCallback(() => speaker.stop(), [speaker]);
+  /** Stops the line being said and drops the ones waiting. */
+  const stop = useCallback(() => {
+    generation.current++;
+    speaker.stop();
+  }, [speaker]);
   return { state, say, stop, speaker };
 }
 
