@@ -78,8 +78,10 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
       REDIS_URL: "redis://127.0.0.1:6379",
       QUEUE_PREFIX: `avalive-scale-${process.pid}`,
       AVALIVE_PROFILE: "test",
-      DRAIN_DELAY_MS: "1500",
-      SHUTDOWN_TIMEOUT_MS: "8000",
+      // a wide "draining" window: on a loaded machine a photo clone's face fit can hold b's event
+      // loop for a second or more, and the test must still see the 503 before b stops listening
+      DRAIN_DELAY_MS: "3000",
+      SHUTDOWN_TIMEOUT_MS: "15000",
     };
     // One after the other: the first writes the shared folder's payment sandbox keys.
     instances = [await startInstance(env)];
@@ -270,11 +272,17 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     b.child.kill("SIGTERM");
-    // the signal is handled once b's event loop is free (the clone's face fit may hold it a moment)
-    let draining = await call<{ status: string }>(b.base, "/web-api/health/ready");
+    // the signal is handled once b's event loop is free (the clone's face fit may hold it a moment).
+    // Draining closes b's idle kept-alive connections: a probe sent on one as it closes is reset,
+    // and is sent again (as a proxy's health check would be)
+    const ready = () =>
+      call<{ status: string }>(b.base, "/web-api/health/ready").catch(() =>
+        call<{ status: string }>(b.base, "/web-api/health/ready"),
+      );
+    let draining = await ready();
     for (let i = 0; i < 30 && draining.status !== 503; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      draining = await call<{ status: string }>(b.base, "/web-api/health/ready");
+      draining = await ready();
     }
     expect(draining.status).toBe(503);
     expect(draining.data.status).toBe("draining");
