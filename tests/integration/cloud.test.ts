@@ -310,7 +310,9 @@ describe("cloud sessions on one instance", () => {
     const obs = (key: string) =>
       t.request.get(`${P1}/live/obs/getUsedPlan`).set("x-stream-key", key).set("language", "EN");
     expect((await obs(renderKey)).body.code).toBe(200);
-    expect((await obs(`${renderKey.slice(0, -1)}A`)).body).toMatchObject({ code: 1903 });
+    // one character of the MAC changed (to another: a key ending in "A" stays itself with "A")
+    const forged = `${renderKey.slice(0, -1)}${renderKey.endsWith("A") ? "B" : "A"}`;
+    expect((await obs(forged)).body).toMatchObject({ code: 1903 });
 
     // spent: a second connection with the same ticket is refused
     const again = await openSocket(t, "/web-api/ws/cloud?language=EN");
