@@ -127,8 +127,11 @@ export function createSpeaker(target: () => MouthTarget | null) {
       const { context: ctx } = graph();
       if (ctx.state === "suspended") void ctx.resume().catch(() => undefined);
     },
-    /** Plays the WAV now (stopping one still playing); resolves when it has finished or was stopped. */
-    async play(wav: ArrayBuffer): Promise<void> {
+    /**
+     * Plays the WAV now (stopping one still playing); `onStart` when its sound starts. Resolves when
+     * it has finished or was stopped; rejects when the browser does not let it sound.
+     */
+    async play(wav: ArrayBuffer, onStart?: () => void): Promise<void> {
       const { context: ctx, analyser: node } = graph();
       // Without a click to allow it (an OBS source has none; OBS's browser allows sound anyway) a
       // suspended output may never wake: give up on the line instead of holding the queue.
@@ -148,6 +151,7 @@ export function createSpeaker(target: () => MouthTarget | null) {
       await new Promise<void>((done) => {
         source.onended = () => done();
         source.start();
+        onStart?.();
       });
       if (current === source) {
         current = null;

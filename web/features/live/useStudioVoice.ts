@@ -74,8 +74,8 @@ export function useLineVoice(
           setState("loading");
           const wav = await fetcher.current(line);
           if (queuedIn !== generation.current) return;
-          setState("speaking");
-          await speaker.play(wav);
+          // "speaking" once the sound has started (not when it cannot: the line is skipped)
+          await speaker.play(wav, () => setState("speaking"));
         })
         .catch(() => {
           // the API client has shown the refusal (the studio); the OBS source skips the line
