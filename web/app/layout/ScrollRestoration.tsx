@@ -3,6 +3,8 @@ import { type Location, useLocation, useNavigationType } from "react-router";
 
 /** Where each history entry was scrolled to, by its location key, for Back and Forward. */
 const positions = new Map<string, number>();
+/** Inputs by which the user scrolls: the page stops restoring the position once one comes. */
+const USER_MOVES = ["wheel", "touchstart", "keydown", "mousedown"] as const;
 
 /**
  * Note how far the page being left was scrolled. The history calls it as the address changes,
@@ -36,7 +38,26 @@ export function ScrollRestoration(): null {
     };
     apply();
     const frame = requestAnimationFrame(apply);
-    return () => cancelAnimationFrame(frame);
+    // Back to a long page whose content is still arriving (its code, texts or images on a slow
+    // machine): the browser clamps the scroll to what is there, so set it again as the page grows,
+    // until it reaches the position, for at most 3 s, and never once the user has moved.
+    if (saved === undefined || saved === 0) return () => cancelAnimationFrame(frame);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const type of USER_MOVES) window.removeEventListener(type, stop, true);
+    };
+    const observer = new ResizeObserver(() => {
+      if (Math.abs(window.scrollY - saved) < 1) return stop();
+      window.scrollTo(0, saved);
+    });
+    observer.observe(document.documentElement);
+    const timer = setTimeout(stop, 3000);
+    for (const type of USER_MOVES) window.addEventListener(type, stop, { capture: true, passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
   }, [key, hash, type]);
 
   return null;
