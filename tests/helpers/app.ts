@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Stream } from "node:stream";
 import supertest from "supertest";
 import { inject } from "vitest";
 import { createDb, type Db } from "../../infra/db.ts";
@@ -95,3 +96,13 @@ export async function makeTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+
+/**
+ * supertest's `.buffer(true).parse(asBytes)`: any answer's body as the bytes themselves (a WAV, a
+ * zip, an image, or a refusal's JSON envelope to read with `JSON.parse`).
+ */
+export function asBytes(res: Stream, done: (error: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () => done(null, Buffer.concat(chunks)));
+}

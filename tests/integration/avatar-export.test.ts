@@ -7,7 +7,7 @@ import { readGlbJson } from "../../shared/avatar/read-glb.ts";
 import { VRM_PRESETS, VRM_REQUIRED_BONES } from "../../shared/avatar/vrm.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
 import { V1 } from "../helpers/account.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 import { expressionTargets, loadVrm, validateModel } from "../helpers/vrm.ts";
 
 let t: TestApp;
@@ -21,15 +21,7 @@ const CR = `${V1}/douyin/customRole`;
 
 /** The file a GET answers, as bytes (supertest buffers binary bodies with a parser). */
 const download = (token: string, path: string) =>
-  t.request
-    .get(path)
-    .set("authorization", token)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+  t.request.get(path).set("authorization", token).buffer(true).parse(asBytes);
 
 const asJson = (body: Buffer) => JSON.parse(body.toString("utf8"));
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildClientsIfStale } from "../../scripts/build-clients.ts";
 import { CLIENTS_DIST, loadReleases, readManifest } from "../../server/areas/downloads/releases.ts";
 import type { DownloadEntry } from "../../shared/schemas/downloads.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 
 const LIST = "/web-api/p1/download/list";
 let t: TestApp;
@@ -37,15 +37,7 @@ const list = async (app: TestApp, language?: string): Promise<DownloadEntry[]> =
 
 /** The raw bytes of an answer, whatever its type. */
 const download = (app: TestApp, url: string, language = "EN") =>
-  app.request
-    .get(url)
-    .set("language", language)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+  app.request.get(url).set("language", language).buffer(true).parse(asBytes);
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const json = (res: Response) => JSON.parse((res.body as Buffer).toString("utf8"));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { soundUrl } from "../../shared/audio/index.ts";
 import { decodeWav } from "../../shared/audio/wav.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const binary = (url: string) =>
-  t.request
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+const binary = (url: string) => t.request.get(url).buffer(true).parse(asBytes);
 
 describe("catalogue audio", () => {
   it.each([

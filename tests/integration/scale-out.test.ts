@@ -54,6 +54,19 @@ async function call<T = unknown>(
   return { status: res.status, ...body, location: res.headers.get("location") };
 }
 
+/** Register by email code on one instance (the code read from its development outbox); the token. */
+async function registerOn(base: string, email: string, password: string): Promise<string> {
+  const sent = await call(base, `${P1}/uc/account/email/sendEmailCode?email=${encodeURIComponent(email)}`);
+  expect(sent.code, sent.message).toBe(200);
+  const outbox = await call<{ body: string }[]>(base, `/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = outbox.data[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  const registered = await call<{ token: string }>(base, `${P1}/uc/account/email/registerLogin`, {
+    body: { email, code, password },
+  });
+  expect(registered.code, registered.message).toBe(200);
+  return registered.data.token;
+}
+
 describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () => {
   let instances: Instance[] = [];
   let drop: () => Promise<void>;
@@ -189,13 +202,7 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
     /** A silver member (the trial) with a used plan and a stream key, registered on `a`. */
     async function member() {
       const email = `relay-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-      await call(a.base, `${P1}/uc/account/email/sendEmailCode?email=${encodeURIComponent(email)}`);
-      const outbox = await call<{ body: string }[]>(a.base, `/dev/outbox?to=${encodeURIComponent(email)}`);
-      const code = outbox.data[0]?.body.match(/\b(\d{6})\b/)?.[1];
-      const { data } = await call<{ token: string }>(a.base, `${P1}/uc/account/email/registerLogin`, {
-        body: { email, code, password: "Relay-pass-123" },
-      });
-      const token = data.token;
+      const token = await registerOn(a.base, email, "Relay-pass-123");
       expect((await call(a.base, `${V1}/vip/trial`, { token, body: {} })).code).toBe(200);
       const plan = await call<string>(b.base, `${V1}/base/planInfo/addPlanInfo`, {
         token,
@@ -258,17 +265,11 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
 
     // a request that takes a while (a photo clone waits for its job) is in flight on b
     const email = `drain-${Date.now()}@example.com`;
-    const sent = await call(a.base, `${P1}/uc/account/email/sendEmailCode?email=${encodeURIComponent(email)}`);
-    expect(sent.code).toBe(200);
-    const outbox = await call<{ body: string }[]>(a.base, `/dev/outbox?to=${encodeURIComponent(email)}`);
-    const code = outbox.data[0]?.body.match(/\b(\d{6})\b/)?.[1];
-    const { data } = await call<{ token: string }>(a.base, `${P1}/uc/account/email/registerLogin`, {
-      body: { email, code, password: "Drain-pass-123" },
-    });
-    await call(a.base, `${V1}/vip/trial`, { token: data.token, body: {} });
+    const token = await registerOn(a.base, email, "Drain-pass-123");
+    await call(a.base, `${V1}/vip/trial`, { token, body: {} });
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(fixture("astronaut.png"))], { type: "image/png" }), "me.png");
-    const inFlight = call<string>(b.base, `${V1}/douyin/customRole/createPhoto/2`, { token: data.token, form });
+    const inFlight = call<string>(b.base, `${V1}/douyin/customRole/createPhoto/2`, { token, form });
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     b.child.kill("SIGTERM");
@@ -294,7 +295,7 @@ describe.runIf(onPostgres())("two instances sharing PostgreSQL and Redis", () =>
     expect(await b.exited).toBe(0);
     expect(b.output()).toMatch(/SIGTERM received, closing/);
 
-    const info = await call<{ email: string }>(a.base, `${V1}/base/account/getUserInfo`, { token: data.token });
+    const info = await call<{ email: string }>(a.base, `${V1}/base/account/getUserInfo`, { token });
     expect(info.data.email).toBe(email);
     expect((await call(a.base, "/web-api/health/ready")).status).toBe(200);
   }, 120_000);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
 import { decodeWav } from "../../shared/audio/wav.ts";
 import { V1 } from "../helpers/account.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 
 const B = `${V1}/base`;
 const SPEAK = `${B}/baseProductLabel/speak`;
@@ -39,11 +39,7 @@ function speak(app: TestApp, token: string, body: object) {
     .set("language", "EN")
     .send(body)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(asBytes);
 }
 const envelope = (res: { body: Buffer }) => JSON.parse(res.body.toString("utf8"));
 

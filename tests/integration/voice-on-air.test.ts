@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
 import type { LiveServerMessage } from "../../shared/live.ts";
 import { V1 } from "../helpers/account.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
+import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 
 const L = `${V1}/live`;
 const B = `${V1}/base`;
@@ -44,14 +44,7 @@ async function member(voiceId: string | null = "voice.warm-female") {
 function obsSpeak(key: string | null, body: object, language = "EN") {
   const req = t.request.post(OBS_SPEAK).set("language", language);
   if (key) req.set("x-stream-key", key);
-  return req
-    .send(body)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+  return req.send(body).buffer(true).parse(asBytes);
 }
 const envelope = (res: { body: Buffer }) => JSON.parse(res.body.toString("utf8"));
 
@@ -75,11 +68,7 @@ describe("the OBS source's speech (stream key)", () => {
     const line = "Thank you for the roses, Ana!";
     const studio = await post(me.user.token, `${B}/baseProductLabel/speak`, { planId: me.planId, text: line })
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(asBytes);
     expect(studio.headers["content-type"]).toBe("audio/wav");
     const res = await obsSpeak(me.key, { text: `  ${line} ` });
     expect(res.status).toBe(200);
