@@ -70,6 +70,14 @@ export function endReadSnapshots(url: string): void {
  */
 export const sqlDate = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
+/**
+ * A page's `LIMIT ? OFFSET ?`, as the reads here write it. SQLite (3.47 on) reads a bare `?` after
+ * LIMIT while planning the statement, so each new binding expires it and every run is parsed and
+ * planned again: 20 µs a plan-list query instead of 9 (better-sqlite3, SQLite 3.49). A cast is
+ * not read at planning time. PostgreSQL reads it the same way.
+ */
+export const LIMIT_OFFSET = "LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)";
+
 export interface ReaderOptions {
   /**
    * The instances' bus (REDIS_URL): on PostgreSQL, cached values are then kept until a change

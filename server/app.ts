@@ -51,12 +51,13 @@ import { createTokenService, loadSecret } from "./auth.ts";
 import { type CloudRenderer, createCloudRenderer } from "./jobs/cloud-render.ts";
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
-import { createLogger, SummaryLogController } from "./logging.ts";
+import { createLogger, LazyChildLogger, SummaryLogController } from "./logging.ts";
 import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
 import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
+import { serializerCompiler } from "./serializer.ts";
 import type { App, Clock, Deps } from "./types.ts";
 
 export interface BuildOptions {
@@ -85,15 +86,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => randomUUID(),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.isProduction,
-    // The tracking ids ride on every line a request logs.
+    // The tracking ids ride on every line a request logs; the child logger carrying them is
+    // made only when the request writes a line (server/logging.ts)
     childLoggerFactory(logger, bindings, opts, rawReq) {
-      return logger.child(
-        { ...bindings, web_id: trackingId(rawReq.headers.web_id), ssid: trackingId(rawReq.headers.ssid) },
-        opts,
-      );
+      const ids = () => ({
+        ...bindings,
+        web_id: trackingId(rawReq.headers.web_id),
+        ssid: trackingId(rawReq.headers.ssid),
+      });
+      return new LazyChildLogger(logger as Logger, ids, opts) as unknown as FastifyBaseLogger;
     },
     ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // answers are written from their schemas with nullable fields as type lists (server/serializer.ts)
+  app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? createDb(env.DATABASE_URL);
   const storage = createStorage(env);
@@ -175,6 +181,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
     max: env.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
+    // The x-ratelimit-* headers ride only on the 429 (with retry-after): three headers on every
+    // answer cost a cheap read a tenth of its CPU (docs/decisions/027).
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     // The limit guards the API. The web app's own files (a page load fetches dozens of chunks, and
     // an office shares one address) and uploaded media are static and cached: never limited.
     allowList: (request) => !request.url.startsWith("/web-api/"),

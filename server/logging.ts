@@ -55,3 +55,75 @@ export class SummaryLogController extends LogController {
     else reply.log.info(fields, line);
   }
 }
+
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+
+/**
+ * A request's logger that becomes a pino child only when it first writes a line its level lets
+ * through. Fastify makes a child logger per request, and pino builds a child's bindings (the
+ * request and tracking ids, as JSON text) at once: at the `warn` level, where a request that
+ * succeeds writes nothing, that was a tenth of a cheap request's CPU (docs/decisions/027). The
+ * lines written are the eager child's, bindings included.
+ */
+export class LazyChildLogger {
+  #child: Logger | null = null;
+  readonly #parent: Logger;
+  readonly #bindings: () => pino.Bindings;
+  readonly #options: pino.ChildLoggerOptions;
+
+  constructor(parent: Logger, bindings: () => pino.Bindings, options: pino.ChildLoggerOptions = {}) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  /** The real child, made on first use. */
+  #real(): Logger {
+    this.#child ??= this.#parent.child(this.#bindings(), this.#options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    if (this.#child) return this.#child.isLevelEnabled(level);
+    const wanted = this.#options.level;
+    if (wanted === undefined) return this.#parent.isLevelEnabled(level);
+    const values = this.#parent.levels.values;
+    return (values[level] ?? 0) >= (values[wanted] ?? Number.POSITIVE_INFINITY);
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (this.isLevelEnabled(level)) (this.#real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#write("fatal", args);
+  }
+  error(...args: unknown[]): void {
+    this.#write("error", args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write("warn", args);
+  }
+  info(...args: unknown[]): void {
+    this.#write("info", args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write("debug", args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write("trace", args);
+  }
+  silent(): void {}
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): Logger {
+    return this.#real().child(bindings, options);
+  }
+}

@@ -30,7 +30,7 @@ describe("face-capture models", () => {
   });
 
   it("lets pages compile WebAssembly, and still no JavaScript eval", async () => {
-    const res = await t.request.get("/web-api/p1/base/config");
+    const res = await t.request.get("/workbench/myplan"); // a page's headers
     const csp = res.headers["content-security-policy"] as string;
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(csp).not.toMatch(/'unsafe-eval'/);

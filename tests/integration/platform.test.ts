@@ -22,24 +22,53 @@ describe("health", () => {
 });
 
 describe("security headers", () => {
-  it("allows framing only by the configured hosts", async () => {
-    const res = await t.request.get("/web-api/p1/base/config");
+  // The pages' set rides on every path outside /web-api/ (the web app's routes, its files, media).
+  const PAGE = "/workbench/myplan";
+
+  it("allow framing of the pages only by the configured hosts", async () => {
+    const res = await t.request.get(PAGE);
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self' https://host.example.com");
     expect(res.headers["x-frame-options"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     // the web app learns the same list from its config, to check where host messages come from
-    expect(res.body.data.hostOrigins).toEqual(["https://host.example.com"]);
+    const config = await t.request.get("/web-api/p1/base/config");
+    expect(config.body.data.hostOrigins).toEqual(["https://host.example.com"]);
   });
 
-  it("forbids framing altogether when no host is configured", async () => {
+  it("forbid framing of the pages altogether when no host is configured", async () => {
     const plain = await makeTestApp();
     try {
-      const res = await plain.request.get("/web-api/p1/base/config");
+      const res = await plain.request.get(PAGE);
       expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
       expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     } finally {
       await plain.close();
     }
+  });
+
+  it("are the short API set on the API's answers, success or refusal", async () => {
+    const answers = [
+      await t.request.get("/web-api/p1/base/config"),
+      await t.request.get("/web-api/v1/user/getUserInfo"), // 600, no token
+      await t.request.get("/web-api/p1/nothing"), // 404
+    ];
+    for (const res of answers) {
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      // nothing of the pages' set, and the rate limit's counters only on a 429
+      expect(res.headers["x-frame-options"]).toBeUndefined();
+      expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
+      expect(res.headers["x-ratelimit-remaining"]).toBeUndefined();
+    }
+  });
+
+  it("keep the pages' set on the OpenAPI pages under /web-api/docs", async () => {
+    const res = await t.request.get("/web-api/docs/json");
+    expect(res.headers["content-security-policy"]).not.toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
 
@@ -55,6 +84,8 @@ describe("rate limits", () => {
       expect(res.body.message).toMatch(/^Too many requests, please retry in \d+ seconds$/);
       expect(res.body.data).toBeNull();
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      expect(res.headers["x-ratelimit-limit"]).toBe("3");
+      expect(res.headers["x-ratelimit-remaining"]).toBe("0");
       const zh = await limited.request.get("/web-api/p1/base/config").set("language", "ZH_CN");
       expect(zh.body.message).toMatch(/^请求过于频繁/);
       // The web app's files and media are not the API: a page load is never limited.

@@ -145,7 +145,7 @@ describe("MEDIA_URLS=signed", () => {
   });
 
   it("lets the page load media from the bucket (CSP), and still refuses malformed keys", async () => {
-    const res = await signed.request.get("/web-api/p1/base/config");
+    const res = await signed.request.get("/workbench/myplan"); // a page's headers
     const csp = res.headers["content-security-policy"] as string;
     expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint}`);
     expect(csp).toContain(`connect-src 'self' ${s3.endpoint}`);

@@ -40,16 +40,12 @@ const config = (app: TestApp) => app.request.get(`${P1}/base/config`);
 describe("rate limits with REDIS_URL", () => {
   it("count one address's API requests across instances", async () => {
     const { one, two, prefix } = await pair({ REDIS_URL, RATE_LIMIT_MAX: "5" });
-    const remaining: string[] = [];
-    for (const app of [one, two, one, two, one]) {
-      const res = await config(app);
-      expect(res.status).toBe(200);
-      remaining.push(res.headers["x-ratelimit-remaining"] as string);
-    }
-    expect(remaining).toEqual(["4", "3", "2", "1", "0"]);
+    // three calls on one and two on two: neither alone has reached 5, together they have
+    for (const app of [one, two, one, two, one]) expect((await config(app)).status).toBe(200);
     for (const app of [two, one]) {
       const res = await config(app);
       expect(res.status).toBe(429);
+      expect(res.headers["x-ratelimit-remaining"]).toBe("0");
       expect(res.body.message).toMatch(/^Too many requests, please retry in \d+ seconds$/);
     }
     expect((await redis.keys(`${prefix}:rate-limit:*`)).length).toBeGreaterThan(0);

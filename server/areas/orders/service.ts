@@ -7,7 +7,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { locked, lockRow, serializable } from "../../../infra/db.ts";
 import type { Order, Prisma } from "../../../infra/generated/prisma/client.ts";
-import { sqlDate } from "../../../infra/sql.ts";
+import { LIMIT_OFFSET, sqlDate } from "../../../infra/sql.ts";
 import type { Language, Site } from "../../../shared/constants.ts";
 import { rankOf, type VipType } from "../../../shared/membership.ts";
 import { translate } from "../../../shared/messages.ts";
@@ -402,7 +402,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
         `SELECT "id", "skuId", "orderNo", "productName", "channel", "quantity", "amount", "currency", "createdAt", "status"
          FROM "Order" WHERE "userId" = ? AND (CAST(? AS TEXT) IS NULL OR "createdAt" >= ?)
            AND (CAST(? AS TEXT) IS NULL OR "kind" = ?)
-         ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+         ORDER BY "createdAt" DESC, "id" DESC ${LIMIT_OFFSET}`,
         userId,
         since,
         since,

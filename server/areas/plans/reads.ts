@@ -4,7 +4,7 @@
  * Rows come in SQLite's shapes on both databases: dates are ISO text (infra/sql.ts).
  */
 
-import type { SqlReader } from "../../../infra/sql.ts";
+import { LIMIT_OFFSET, type SqlReader } from "../../../infra/sql.ts";
 import type { CatalogueRow } from "./catalogue.ts";
 
 export interface PlanRow {
@@ -30,7 +30,7 @@ export function planReads(reads: SqlReader) {
     /** One page of the user's plans, last changed first, and how many there are. */
     async page(userId: string, page: number, limit: number) {
       const rows = await reads.all<PlanRow>(
-        `SELECT ${PLAN} FROM "Plan" WHERE "userId" = ? ORDER BY "updatedAt" DESC, "id" LIMIT ? OFFSET ?`,
+        `SELECT ${PLAN} FROM "Plan" WHERE "userId" = ? ORDER BY "updatedAt" DESC, "id" ${LIMIT_OFFSET}`,
         userId,
         limit,
         (page - 1) * limit,

@@ -1,3 +1,4 @@
+import { LIMIT_OFFSET } from "../../../infra/sql.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../../../shared/json-column.ts";
 import { activeVip, equityStatus, limitsOf } from "../../../shared/membership.ts";
@@ -212,7 +213,7 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
       const rows = await reads.all<Omit<CustomRecordRow, "updatedAt"> & { updatedAt: string }>(
         `SELECT "id", "name", "description", "sex", "kind", "imgKey", "sourceRoleId", "updatedAt"
          FROM "CustomRole" WHERE "userId" = ? AND (CAST(? AS INTEGER) IS NULL OR "sex" = ?)
-         ORDER BY "updatedAt" DESC, "id" LIMIT ? OFFSET ?`,
+         ORDER BY "updatedAt" DESC, "id" ${LIMIT_OFFSET}`,
         userId,
         sex,
         sex,
