@@ -171,8 +171,11 @@ export type CloudServerMessage =
   | { type: "error"; code: number; message: string }
   | { type: "ended"; sessionId: string; reason: LiveEndReason; code: number | null; message: string | null }
   | { type: "pong" }
-  /** The render page drew the face frame sent at `t` (the sender's clock): the studio measures the round trip. */
-  | { type: "faceDrawn"; t: number };
+  /**
+   * The render page drew the face frame sent at `t` (the sender's clock), its avatar's mouth open by
+   * `jawOpen` (0–1, as drawn): the studio measures the round trip and sees the face followed.
+   */
+  | { type: "faceDrawn"; t: number; jawOpen: number };
 
 /** Checks a face message from the network (shared/live-face.ts's validator). */
 export const parseFaceMessage = parseFaceFrame;

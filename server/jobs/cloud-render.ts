@@ -15,8 +15,8 @@ export interface RenderHandlers {
   frame(jpeg: Buffer): void;
   /** The worker could not render (or stopped rendering) this session. */
   failed(message: string): void;
-  /** The render page drew the face frame sent at `t` (the studio's clock). */
-  faceDrawn?(t: number): void;
+  /** The render page drew the face frame sent at `t` (the studio's clock), the mouth open by `jawOpen`. */
+  faceDrawn?(t: number, jawOpen: number): void;
 }
 
 export interface CloudRenderer {
@@ -51,7 +51,7 @@ export function createCloudRenderer(): CloudRenderer {
       const session = sessions.get(message.id);
       if (!session) return;
       if (message.type === "frame") session.frame(Buffer.from(message.data));
-      else if (message.type === "faceDrawn") session.faceDrawn?.(message.t);
+      else if (message.type === "faceDrawn") session.faceDrawn?.(message.t, message.jawOpen);
       else if (message.type === "started") {
         session.started = true;
         session.resolve();

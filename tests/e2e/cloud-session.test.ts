@@ -1,27 +1,37 @@
 /**
  * A cloud session end to end (issue 18, docs/decisions/037): a cloud member goes live in mode
  * `cloud` in the studio; the server's render worker (headless Chromium) renders the used plan at
- * 1280×720 and its frames reach the studio's canvas through the cloud socket; the first minute is
- * charged to the cloud-hour ledger; ending it frees the render slot and records the session.
+ * 1280×720 and its frames reach the studio's canvas through the cloud socket; the studio's face
+ * capture (a fake camera: a y4m of the fixture photo, mouth closed then open every two seconds)
+ * drives the avatar on the server's render page, whose drawn jawOpen comes back with each
+ * `faceDrawn`; the first minute is charged to the cloud-hour ledger; ending it frees the render
+ * slot and records the session. Its own browser: the fake camera is a launch flag.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { createDb, type Db } from "../../infra/db.ts";
+import { type FakeCamera, launchWithCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
 import { apiData, memberWithPlan, openWithToken, userInfo } from "./account-helpers.ts";
-import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
+import { newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
 
 let browser: Browser;
+let camera: FakeCamera;
 let db: Db;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  camera = await writeFakeCamera(path.join(os.tmpdir(), `avalive-cloud-face-${process.pid}.y4m`), {
+    fps: 10,
+    hold: 20,
+  });
+  browser = await launchWithCamera(camera.file);
   db = createDb(`file:${path.join(dataDir, "app.db")}`);
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
   await db?.$disconnect();
@@ -52,6 +62,9 @@ describe("cloud session", () => {
     await openWithToken(page, baseUrl, token, "/live/studio");
     await page.locator('[data-testid="live-socket"][data-state="ready"]').waitFor({ timeout: 60_000 });
     await page.getByTestId("live-mode-cloud").check();
+    // the camera's face will drive the avatar the server renders
+    await page.getByTestId("capture-start").click();
+    await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
     await page.getByTestId("live-start").click();
     await page.getByTestId("live-on-air").waitFor();
 
@@ -81,6 +94,32 @@ describe("cloud session", () => {
     await sharp(png).toFile(path.join(SCREENSHOTS, "cloud-session-frame.png"));
     await screenshot(page, "cloud-session-studio");
 
+    // the avatar on the render page follows the camera: the jawOpen it drew for each face frame,
+    // over three loops of the video (2 s closed, 2 s open), shows both mouths and switches between
+    // them (two Chromiums drawing in software here: a few frames a second at best)
+    const loop = ((camera.hold * 2) / camera.fps) * 1000;
+    const since = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(loop * 3);
+    const jaws = await page.evaluate(
+      (t0) => (window.__avalive?.cloud.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
+      since,
+    );
+    console.info(`cloud render page jawOpen drawn: ${jaws.map((v) => v.toFixed(2)).join(" ")}`);
+    console.info(`face round trip, last: ${await view.getAttribute("data-face-ms")} ms`);
+    const open = jaws.filter((v) => v > 0.55).length;
+    const closed = jaws.filter((v) => v < 0.45).length;
+    let switches = 0;
+    let state: "open" | "closed" | null = null;
+    for (const v of jaws) {
+      const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
+      if (state && next !== state) switches++;
+      state = next;
+    }
+    expect(jaws.length).toBeGreaterThanOrEqual(4);
+    expect(open).toBeGreaterThan(0);
+    expect(closed).toBeGreaterThan(0);
+    expect(switches).toBeGreaterThanOrEqual(1);
+
     // a viewer's gift reaches the render page as it reaches an OBS source: the push finds the
     // studio's socket, the cloud stream's and the render page's own (authenticated by its render key)
     await expect
@@ -108,5 +147,5 @@ describe("cloud session", () => {
       { token },
     );
     expect(history.records[0]).toMatchObject({ mode: "cloud", live: false, endReason: "exit" });
-  }, 240_000);
+  }, 300_000);
 });

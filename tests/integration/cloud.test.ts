@@ -44,7 +44,7 @@ function fakeRenderer() {
     active: () => live.size,
     async close() {},
   };
-  const drawn = (id: string, t: number) => live.get(id)?.faceDrawn?.(t);
+  const drawn = (id: string, t: number, jawOpen: number) => live.get(id)?.faceDrawn?.(t, jawOpen);
   return { renderer, started, faces, stopped, drawn };
 }
 
@@ -301,9 +301,9 @@ describe("cloud sessions on one instance", () => {
         message: "Face data refused: unknown shapes, values out of range or too large",
       },
     ]);
-    // the render page drew a frame: the stream tells the studio, with the frame's time
-    fake.drawn(session.id, 1);
-    expect(await streamIn.next((m) => m.type === "faceDrawn")).toEqual({ type: "faceDrawn", t: 1 });
+    // the render page drew a frame: the stream tells the studio, with the frame's time and the mouth drawn
+    fake.drawn(session.id, 1, 0.7);
+    expect(await streamIn.next((m) => m.type === "faceDrawn")).toEqual({ type: "faceDrawn", t: 1, jawOpen: 0.7 });
 
     // the render page's key reads the plan while the session is open (as an OBS source would)
     const renderKey = decodeURIComponent(/key=([^&]+)/.exec(started?.url ?? "")?.[1] ?? "");

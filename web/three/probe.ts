@@ -42,6 +42,8 @@ interface AvaliveProbe {
   };
   /** The studio's voice (docs/decisions/040): each frame drawn while it speaks, with its jawOpen, the last 400. */
   voice: { drawn: { at: number; jawOpen: number }[] };
+  /** A cloud session (docs/decisions/037): each face frame its render page drew, with that jawOpen, the last 200. */
+  cloud: { drawn: { at: number; jawOpen: number }[] };
 }
 
 const state = { frames: 0, last: null as SliderApplied | null };
@@ -64,6 +66,7 @@ function probe(): AvaliveProbe {
       morphs: {},
       capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [], drawn: [], backend: null },
       voice: { drawn: [] },
+      cloud: { drawn: [] },
     };
   }
   return window.__avalive;
@@ -107,17 +110,17 @@ export function reportMorphs(weights: Readonly<Record<string, number>>): void {
   probe().morphs = { ...weights };
 }
 
-const drawnListeners = new Set<(frameAt: number) => void>();
+const drawnListeners = new Set<(frameAt: number, jawOpen: number) => void>();
 
-/** Told each time a capture result reaches a drawn frame, with the result's `frameAt` (face-link's echo). */
-export function onCaptureDrawn(listener: (frameAt: number) => void): () => void {
+/** Told each time a capture result reaches a drawn frame, with the result's `frameAt` and the jawOpen drawn (face-link's echo). */
+export function onCaptureDrawn(listener: (frameAt: number, jawOpen: number) => void): () => void {
   drawnListeners.add(listener);
   return () => drawnListeners.delete(listener);
 }
 
 /** A capture result reached a drawn frame: from its camera frame to now, kept for the last 120. */
 export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt: number | null = null): void {
-  for (const listener of drawnListeners) listener(frameAt);
+  for (const listener of drawnListeners) listener(frameAt, jawOpen);
   const c = probe().capture;
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
@@ -128,6 +131,12 @@ export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt:
 export function reportVoiceDrawn(jawOpen: number): void {
   const v = probe().voice;
   v.drawn = [...v.drawn.slice(-399), { at: performance.now(), jawOpen }];
+}
+
+/** A cloud session's render page drew one of the studio's face frames, its mouth open by `jawOpen`. */
+export function reportCloudFaceDrawn(jawOpen: number): void {
+  const c = probe().cloud;
+  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen }];
 }
 
 /** The tracker finished a camera frame: how long the model took, and whether it found the face. */

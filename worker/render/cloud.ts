@@ -15,7 +15,7 @@ import { type Browser, type BrowserContext, type CDPSession, chromium, type Page
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "../../infra/chromium.ts";
 import type { LiveFaceMessage } from "../../shared/live.ts";
 
-/** The function the worker gives the render page to say it drew a face frame (its `t`). */
+/** The function the worker gives the render page to say it drew a face frame (its `t`, the jawOpen drawn). */
 export const FACE_DRAWN_BINDING = "__avaliveFaceDrawn";
 
 export type RenderRequest =
@@ -26,7 +26,7 @@ export type RenderRequest =
 export type RenderReport =
   | { type: "started"; id: string }
   | { type: "frame"; id: string; data: Uint8Array }
-  | { type: "faceDrawn"; id: string; t: number }
+  | { type: "faceDrawn"; id: string; t: number; jawOpen: number }
   | { type: "failed"; id: string; message: string }
   | { type: "stopped"; id: string };
 
@@ -80,8 +80,10 @@ async function start(request: Extract<RenderRequest, { type: "start" }>) {
   const run: Running = { context, page: null, cdp: null, pendingFace: null, sendingFace: false, stopped: false };
   running.set(id, run);
   // the render page calls this when it drew a face frame (web/features/live/face-link.ts)
-  await context.exposeFunction(FACE_DRAWN_BINDING, (t: unknown) => {
-    if (typeof t === "number" && Number.isFinite(t) && !run.stopped) report({ type: "faceDrawn", id, t });
+  await context.exposeFunction(FACE_DRAWN_BINDING, (t: unknown, jawOpen: unknown) => {
+    if (typeof t !== "number" || !Number.isFinite(t) || run.stopped) return;
+    const jaw = typeof jawOpen === "number" && Number.isFinite(jawOpen) ? Math.min(1, Math.max(0, jawOpen)) : 0;
+    report({ type: "faceDrawn", id, t, jawOpen: jaw });
   });
   const page = await context.newPage();
   run.page = page;

@@ -167,8 +167,8 @@ export async function cloudSocketRoutes(app: App) {
           url,
           { width, height },
           {
-            faceDrawn(t) {
-              send({ type: "faceDrawn", t });
+            faceDrawn(t, jawOpen) {
+              send({ type: "faceDrawn", t, jawOpen });
             },
             frame(jpeg) {
               if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CloudServerMessage, LiveEndReason, LiveFaceMessage } from "../../../shared/live.ts";
 import { effectiveLanguage, useSession } from "../../lib/session.ts";
+import { reportCloudFaceDrawn } from "../../three/probe.ts";
 import { cloudSocketInfo } from "./api.ts";
 
 /** The studio's face capture hands its data to a cloud stream as this window event (detail: LiveFaceMessage). */
@@ -100,6 +101,7 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
             faceDrawn++;
             box.current?.setAttribute("data-face-drawn", String(faceDrawn));
             box.current?.setAttribute("data-face-ms", String(Math.round(performance.now() - message.t)));
+            reportCloudFaceDrawn(message.jawOpen);
           } else if (message.type === "ended") finish(message.reason, message.message);
           else if (message.type === "error") finish("close", message.message);
         };

@@ -51,7 +51,8 @@ export function ObsPage() {
   const face = useMemo(
     () =>
       createFaceLink(() => preview.current, {
-        onDrawn: (t) => (window as { __avaliveFaceDrawn?: (t: number) => void }).__avaliveFaceDrawn?.(t),
+        onDrawn: (t, jawOpen) =>
+          (window as { __avaliveFaceDrawn?: (t: number, jawOpen: number) => void }).__avaliveFaceDrawn?.(t, jawOpen),
       }),
     [],
   );

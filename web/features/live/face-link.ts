@@ -63,19 +63,23 @@ export interface FaceLink {
 
 /**
  * Applies received frames to `preview()`'s avatar. With `onDrawn`, says the sender's `t` of each
- * frame once the avatar drew it (frames replaced before a draw are not reported).
+ * frame once the avatar drew it, with the jawOpen it drew (frames replaced before a draw are not
+ * reported).
  */
-export function createFaceLink(preview: () => PreviewHandle | null, options: { onDrawn?(t: number): void } = {}) {
+export function createFaceLink(
+  preview: () => PreviewHandle | null,
+  options: { onDrawn?(t: number, jawOpen: number): void } = {},
+) {
   let seq = 0;
   let count = 0;
   let lost: ReturnType<typeof setTimeout> | undefined;
   let waiting: { frameAt: number; t: number } | null = null;
   const offDrawn = options.onDrawn
-    ? onCaptureDrawn((frameAt) => {
+    ? onCaptureDrawn((frameAt, jawOpen) => {
         if (waiting?.frameAt !== frameAt) return;
         const { t } = waiting;
         waiting = null;
-        options.onDrawn?.(t);
+        options.onDrawn?.(t, jawOpen);
       })
     : () => undefined;
 
