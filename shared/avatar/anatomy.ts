@@ -20,6 +20,11 @@ export interface Anatomy {
   jawAngle: Blob;
   chin: Blob;
   cheek: Blob;
+  /**
+   * The fullness below the cheekbone, beside the mouth: without it the lower cheek reads hollow and
+   * the mouth sticks out (issue 17). None in the toon style, whose lower face narrows to the chin.
+   */
+  cheekLow: Blob | null;
   browRidge: Blob;
   /** Smooth-union widths: larger is softer. */
   blend: { face: number; feature: number };
@@ -71,6 +76,7 @@ export const FEMALE: Anatomy = {
   jawAngle: { c: [0.039, -0.052, -0.018], r: [0.01, 0.019, 0.018] },
   chin: { c: [0, -0.078, 0.058], r: [0.016, 0.014, 0.017] },
   cheek: { c: [0.04, -0.004, 0.05], r: [0.021, 0.016, 0.023] },
+  cheekLow: { c: [0.034, -0.034, 0.048], r: [0.016, 0.029, 0.022] },
   browRidge: { c: [0, 0.036, 0.062], r: [0.054, 0.013, 0.02] },
   blend: { face: 0.016, feature: 0.013 },
   neck: { top: [0, -0.055, -0.02], bottom: [0, -0.27, -0.028], radius: 0.047 },
@@ -119,6 +125,7 @@ export const MALE: Anatomy = {
   jawAngle: { c: [0.045, -0.062, -0.02], r: [0.012, 0.019, 0.021] },
   chin: { c: [0, -0.088, 0.06], r: [0.021, 0.016, 0.018] },
   cheek: { c: [0.044, -0.001, 0.049], r: [0.02, 0.014, 0.022] },
+  cheekLow: { c: [0.038, -0.036, 0.047], r: [0.017, 0.028, 0.022] },
   browRidge: { c: [0, 0.036, 0.066], r: [0.058, 0.014, 0.021] },
   neck: { top: [0, -0.06, -0.02], bottom: [0, -0.27, -0.03], radius: 0.053 },
   nose: {
@@ -183,6 +190,7 @@ function toonOf(a: Anatomy): Anatomy {
       lowerFull: a.mouth.lowerFull * 0.85,
     },
     brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
+    cheekLow: null,
   };
 }
 

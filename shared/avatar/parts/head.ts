@@ -30,6 +30,7 @@ export class HeadShape {
       A.browRidge,
       { c: n.tip, r: [n.tipR, n.tipR * 0.92, n.tipR] },
       { c: n.ala, r: [n.alaR * 0.8, n.alaR * 0.85, n.alaR] },
+      ...(A.cheekLow ? [A.cheekLow] : []),
     ]);
   }
 
@@ -75,6 +76,7 @@ export class HeadShape {
     d = smin(d, this.e(3, ax, y, z), kf);
     if (z > -0.02 && y < 0) d = smin(d, this.e(4, x, y, z), kd);
     if (z > 0) d = smin(d, this.e(5, ax, y, z), kd);
+    if (z > 0 && y < 0 && A.cheekLow) d = smin(d, this.e(9, ax, y, z), kf);
     if (z > 0 && y > 0) d = smin(d, this.e(6, x, y, z), kd);
     if (y < -0.02)
       d = smin(d, sdCapsule(x, y, z, A.neck.top, A.neck.bottom, A.neck.radius, A.neck.radius * 1.12), 0.035);
