@@ -181,8 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
     max: env.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
-    // The x-ratelimit-* headers ride only on the 429 (with retry-after): three headers on every
-    // answer cost a cheap read a tenth of its CPU (docs/decisions/027).
+    // The x-ratelimit-* headers ride only on the 429 (with retry-after): three more headers set and
+    // written on every answer were a measurable share of a cheap read (docs/decisions/027).
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     // The limit guards the API. The web app's own files (a page load fetches dozens of chunks, and
     // an office shares one address) and uploaded media are static and cached: never limited.
