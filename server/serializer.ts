@@ -1,5 +1,5 @@
 /**
- * How the answers' schemas become serialisers (docs/decisions/027, "Nullable fields").
+ * How the answers' schemas become serialisers (docs/decisions/027, "What every answer paid for").
  *
  * fast-json-stringify, Fastify's serialiser, writes an `anyOf` by validating the value against
  * each branch with Ajv until one matches. The envelope's `data` is `anyOf: [the answer, null]`

@@ -14,7 +14,7 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import { createDb, type Db } from "../../infra/db.ts";
-import { type FakeCamera, launchWithCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
+import { type FakeCamera, launchWithCamera, mouthStates, writeFakeCamera } from "../helpers/fake-camera.ts";
 import { apiData, memberWithPlan, openWithToken, userInfo } from "./account-helpers.ts";
 import { newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
@@ -106,15 +106,7 @@ describe("cloud session", () => {
     );
     console.info(`cloud render page jawOpen drawn: ${jaws.map((v) => v.toFixed(2)).join(" ")}`);
     console.info(`face round trip, last: ${await view.getAttribute("data-face-ms")} ms`);
-    const open = jaws.filter((v) => v > 0.55).length;
-    const closed = jaws.filter((v) => v < 0.45).length;
-    let switches = 0;
-    let state: "open" | "closed" | null = null;
-    for (const v of jaws) {
-      const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
-      if (state && next !== state) switches++;
-      state = next;
-    }
+    const { open, closed, switches } = mouthStates(jaws);
     expect(jaws.length).toBeGreaterThanOrEqual(4);
     expect(open).toBeGreaterThan(0);
     expect(closed).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type FakeCamera, launchWithCamera, writeFakeCamera } from "../helpers/fake-camera.ts";
+import { type FakeCamera, launchWithCamera, mouthStates, writeFakeCamera } from "../helpers/fake-camera.ts";
 import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
 import { apiLogin, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
@@ -77,15 +77,7 @@ describe("live face capture", () => {
     // both mouths show, each for a good share of the time, and the avatar switches between them:
     // in the studio, and on the OBS source, which receives the frames through the server
     const follows = (values: number[], where: string) => {
-      const high = values.filter((v) => v > 0.55).length;
-      const low = values.filter((v) => v < 0.45).length;
-      let switches = 0;
-      let state: "open" | "closed" | null = null;
-      for (const v of values) {
-        const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
-        if (state && next !== state) switches++;
-        state = next;
-      }
+      const { open: high, closed: low, switches } = mouthStates(values);
       console.log(`${where} jawOpen samples: ${values.map((v) => v.toFixed(2)).join(" ")}`);
       expect(values.length, where).toBeGreaterThanOrEqual(6);
       expect(high, where).toBeGreaterThan(values.length / 6);

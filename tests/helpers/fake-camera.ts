@@ -144,3 +144,23 @@ export function launchWithCamera(file: string): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * How a series of drawn jawOpen values followed the fake camera's mouth: how many read open
+ * (> 0.55) and closed (< 0.45), and how often it switched between the two (values in between keep
+ * the last state).
+ */
+export function mouthStates(values: readonly number[]): { open: number; closed: number; switches: number } {
+  let switches = 0;
+  let state: "open" | "closed" | null = null;
+  for (const v of values) {
+    const next: "open" | "closed" | null = v > 0.55 ? "open" : v < 0.45 ? "closed" : state;
+    if (state && next !== state) switches++;
+    state = next;
+  }
+  return {
+    open: values.filter((v) => v > 0.55).length,
+    closed: values.filter((v) => v < 0.45).length,
+    switches,
+  };
+}
