@@ -190,9 +190,24 @@ function toonOf(a: Anatomy): Anatomy {
       lowerFull: a.mouth.lowerFull * 0.85,
     },
     brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
+    ...TOON_CHEEKS[a.sex],
     cheekLow: null,
   };
 }
+
+/**
+ * The toon face's side: one long, soft cheek that runs from under the eye down into the jaw, so the
+ * outline at a three-quarter turn is a single convex curve to the chin. The realistic cheekbone (a
+ * small round blob) made a bump under the eye with a hollow below it, and the male jaw a second
+ * bulge under that (issue 17).
+ */
+const TOON_CHEEKS: Record<1 | 2, Pick<Anatomy, "cheek"> & Partial<Pick<Anatomy, "jaw">>> = {
+  1: {
+    cheek: { c: [0.04, -0.024, 0.045], r: [0.022, 0.036, 0.025] },
+    jaw: { c: [0, -0.058, 0.024], r: [0.043, 0.041, 0.062] },
+  },
+  2: { cheek: { c: [0.037, -0.024, 0.044], r: [0.023, 0.038, 0.026] } },
+};
 
 const TOON: Record<1 | 2, Anatomy> = { 1: toonOf(MALE), 2: toonOf(FEMALE) };
 
