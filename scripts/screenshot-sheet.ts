@@ -4,7 +4,7 @@
  * the toon style, and the cartoon creator's four hair styles from the front and from behind.
  * Writes docs/screenshots/avatars-sheet.png. Run: npx tsx scripts/screenshot-sheet.ts
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { SYSTEM_ROLES } from "../prisma/roles.ts";
@@ -12,6 +12,10 @@ import { type AvatarMesh, type AvatarStyle, buildAvatar, HAIR_STYLES, lookColors
 import { materialsFor } from "../shared/avatar/palette.ts";
 import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
 import { defaultChoice, faceParamsOf, skinToneOf } from "../web/features/creator/cartoonSpec.ts";
+import { detectFace } from "../worker/face/detect.ts";
+import { fitFace } from "../worker/face/fit.ts";
+import { modelLandmarks } from "../worker/face/landmarks.ts";
+import { photoLook } from "../worker/face/look.ts";
 import { render, SS, type View } from "../worker/render/rasterise.ts";
 
 const CELL = 200;
@@ -99,6 +103,57 @@ for (const [i, hairStyle] of HAIR_STYLES.entries()) {
   const mesh = dressed(bust(2, "toon", hairStyle), colors);
   layers.push({ input: await cell(mesh, { yaw: 18, framing: "face", weights }), left: i * 2 * CELL, top: y });
   layers.push({ input: await cell(mesh, { yaw: 140, framing: "bust", weights }), left: (i * 2 + 1) * CELL, top: y });
+}
+y += CELL;
+
+// The realistic cuts (appearance.hairStyle, decision 039 "Realistic cuts") on the default woman.
+layers.push({ input: label("Realistic cuts (front, behind): short, bob, long, ponytail", width), left: 0, top: y });
+y += LABEL;
+for (const [i, hairStyle] of HAIR_STYLES.entries()) {
+  const mesh = dressed(bust(2, "realistic", hairStyle), lookColors(2, { hairColor: "#8c6640" }));
+  layers.push({ input: await cell(mesh, { yaw: 18, framing: "face" }), left: i * 2 * CELL, top: y });
+  layers.push({ input: await cell(mesh, { yaw: 140, framing: "bust" }), left: (i * 2 + 1) * CELL, top: y });
+}
+y += CELL;
+
+// A photo clone beside its photo: the fitted face, and the look read from the photo (decision 010).
+layers.push({
+  input: label("Photo clone of astronaut.png: the photo, then the clone (realistic, toon) from the front and turned", width),
+  left: 0,
+  top: y,
+});
+y += LABEL;
+const photo = readFileSync(join(import.meta.dirname, "..", "tests", "fixtures", "images", "astronaut.png"));
+const face = await detectFace(photo);
+if (!face) throw new Error("no face in astronaut.png");
+const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
+const neutral = buildAvatar({ sex: 2 });
+const fit = fitFace(neutral, modelLandmarks(neutral), points, 0.2);
+const look = await photoLook(photo, points);
+const cloneLook = {
+  skinTone: look.skinTone,
+  ...(look.hairColor ? { hairColor: look.hairColor } : {}),
+  ...(look.eyeColor ? { eyeColor: look.eyeColor } : {}),
+};
+const { x, y: top, width: w, height: h } = face.box;
+const crop = await sharp(photo)
+  .extract({
+    left: Math.max(0, Math.round(x - w * 0.45)),
+    top: Math.max(0, Math.round(top - h * 0.55)),
+    width: Math.round(w * 1.9),
+    height: Math.round(w * 1.9),
+  })
+  .resize(CELL, CELL)
+  .png()
+  .toBuffer();
+layers.push({ input: crop, left: 0, top: y });
+let col = 1;
+for (const style of ["realistic", "toon"] as const) {
+  const mesh = dressed(bust(2, style, look.hairStyle ?? undefined), lookColors(2, cloneLook));
+  for (const yaw of [0, 25, 60]) {
+    layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
+    col++;
+  }
 }
 y += CELL;
 

@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
  * Bump when the model or the renderer changes how avatars look: every portrait is made again.
  * 2: toon avatars (cartoons) drawn in the toon style (decision 039), the ears' winding fixed.
  * 3: the realistic head's lower cheeks filled (decision 039, "Full cheeks").
- * 4: the toon head's cheek one convex curve to the chin (decision 039, "One toon cheek").
+ * 4: the toon head's cheek one convex curve to the chin, long locks falling straight from the
+ *    head's widest point, the toon bob's side locks further back (decision 039).
  */
 export const RENDER_VERSION = "4";
 

@@ -66,8 +66,8 @@ function keepInside(deltas: Float32Array, anchors: ArrayLike<number>, field: Fie
 /**
  * The bust of a sex in a style. The toon style is built from its own anatomy (anatomy.ts) and then
  * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests). A
- * toon bust wears the anime cut `hair` (each sex's own where none is named); a realistic bust
- * always its anatomy's cut.
+ * bust wears the cut `hair` (each sex's own where none is named): anime shapes in the toon style,
+ * realistic locks in the other.
  */
 export function assemble(
   sex: 1 | 2,
@@ -92,7 +92,7 @@ export function assemble(
     inside.teeth,
     inside.tongue,
     inside.mouth,
-    buildHair(shape, style === "toon" ? hairStyleOf(sex, hair) : undefined),
+    buildHair(shape, hairStyleOf(sex, hair), style === "toon"),
     buildBody(shape),
   ];
   const frame = mouthFrame(shape);
@@ -144,6 +144,6 @@ export function assemble(
     };
   });
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount };
-  if (style === "toon") mesh.hair = hairStyleOf(sex, hair);
+  mesh.hair = hairStyleOf(sex, hair);
   return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

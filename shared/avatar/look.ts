@@ -28,11 +28,11 @@ export function rgbToHex(rgb: readonly number[]): string {
   return `#${h(rgb[0] ?? 0)}${h(rgb[1] ?? 0)}${h(rgb[2] ?? 0)}`;
 }
 
-/** The cartoon creator's hair styles (toon only; appearance.hairStyle). */
+/** The hair styles (appearance.hairStyle): the cartoon creator offers them, photo cloning picks one, both styles wear them. */
 export const HAIR_STYLES = ["short", "bob", "long", "ponytail"] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number];
 
-/** A toon avatar's hair style where its look names none: each sex's cut before hair styles existed. */
+/** An avatar's hair style where its look names none: each sex's cut before hair styles existed. */
 export const hairStyleOf = (sex: 1 | 2, hairStyle?: HairStyle): HairStyle =>
   hairStyle ?? (sex === 2 ? "long" : "short");
 

@@ -46,7 +46,7 @@ export interface AvatarMesh {
   sex: 1 | 2;
   /** How it is drawn: realistic (PBR) or toon (cel shading and outlines); decision 039. */
   style: AvatarStyle;
-  /** A toon bust's hair style (look.ts HAIR_STYLES); absent on a realistic bust. */
+  /** The bust's hair style (look.ts HAIR_STYLES). */
   hair?: string;
   primitives: AvatarPrimitive[];
   /** Every morph target in a fixed order: face sliders, then expressions, then visemes. */

@@ -21,6 +21,7 @@ export const HAIR_PRESETS = {
   black: [0.05, 0.045, 0.045],
   darkBrown: [0.17, 0.11, 0.08],
   chestnut: [0.36, 0.2, 0.12],
+  lightBrown: [0.55, 0.4, 0.25],
   blonde: [0.78, 0.62, 0.4],
   auburn: [0.5, 0.2, 0.1],
   silver: [0.72, 0.72, 0.74],

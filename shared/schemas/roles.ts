@@ -15,7 +15,7 @@ export const AppearanceSchema = Type.Object({
   skinTone: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   hairColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
   eyeColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
-  /** A cartoon's hair (the creator's choice); absent: each sex's cut (short male, long female). */
+  /** The hair's cut (the creator's choice, the photo's, or the face editor's); absent: each sex's cut (short male, long female). */
   hairStyle: Type.Optional(
     Type.Union([
       Type.Literal(HAIR_STYLES[0]),

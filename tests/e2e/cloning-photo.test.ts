@@ -14,6 +14,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../../shared/messages.ts";
 import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { finishedToast, recordToasts } from "./toasts.ts";
 
 const baseUrl = inject("baseUrl");
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/images");
@@ -34,6 +35,7 @@ async function openPhotoTab() {
   const token = await apiLogin(baseUrl, USER);
   const page = await newPage(browser, { language: "EN" });
   await page.context().addInitScript((t) => localStorage.setItem("avalive.token", t), token);
+  await recordToasts(page);
   const uploads: string[] = [];
   page.on("request", (req) => {
     if (req.url().includes("/customRole/createPhoto/")) uploads.push(req.url());
@@ -137,7 +139,8 @@ describe("photo face cloning", () => {
 
     const body = (await (await created).json()) as { code: number; data: string; message: string };
     expect(body).toMatchObject({ code: 200, message: MESSAGES.cloneSuccess.EN });
-    await page.getByTestId("toast").filter({ hasText: MESSAGES.cloneSuccess.EN }).waitFor();
+    // recorded in the page: the editor's first build can hold the main thread past the toast's 1.5 s
+    expect((await finishedToast(page, MESSAGES.cloneSuccess.EN)).kind).toBe("success");
     await page.waitForURL((url) => url.pathname === "/face");
     const url = new URL(page.url());
     expect(url.searchParams.get("roleId")).toBe(body.data);
@@ -147,6 +150,20 @@ describe("photo face cloning", () => {
     expect(await page.getByTestId("face-editor").getAttribute("data-sex")).toBe("1");
     await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 3, null, { timeout: 45_000 });
     await screenshot(page, "cloning-photo-success-editor");
+
+    // The photo's look came with it: her bob, light-brown hair and brown eyes; the cut can be changed.
+    const pressed = (id: string) => page.locator(`[data-testid="${id}"][aria-pressed="true"]`);
+    expect(await pressed("hair-style").getAttribute("data-style")).toBe("bob");
+    expect(await page.getByTestId("face-editor").getAttribute("data-hair")).toBe("bob");
+    expect(await pressed("hair-swatch").getAttribute("aria-label")).toBe("Light brown");
+    expect(await pressed("eye-swatch").getAttribute("aria-label")).toBe("Brown");
+    await page.locator('[data-testid="hair-style"][data-style="short"]').click();
+    await page.waitForSelector('[data-testid="face-editor"][data-hair="short"]', { timeout: 30_000 });
+    expect(await pressed("hair-style").getAttribute("data-style")).toBe("short");
+    await screenshot(page, "cloning-photo-editor-short");
+    // one undo step, like a colour
+    await page.getByTestId("undo").click();
+    await page.waitForSelector('[data-testid="face-editor"][data-hair="bob"]', { timeout: 30_000 });
 
     // The role is the user's, kind photo.
     const res = await fetch(`${baseUrl}/web-api/v1/douyin/customRole/detail/${body.data}`, {

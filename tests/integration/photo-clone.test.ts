@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EYE_PRESETS, HAIR_PRESETS, rgbToHex } from "../../shared/avatar/index.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { photoClone } from "../../worker/processors/photo-clone.ts";
 import { V1 } from "../helpers/account.ts";
@@ -31,6 +32,12 @@ describe("photo cloning", () => {
     expect(detail.body.data).toMatchObject({ kind: "photo", sex: 2 });
     expect(Object.keys(detail.body.data.faceParams).length).toBeGreaterThan(10);
     expect(detail.body.data.appearance.skinTone).toBeGreaterThanOrEqual(0);
+    // her light-brown bob and brown eyes (worker/face/look.ts)
+    expect(detail.body.data.appearance).toMatchObject({
+      hairStyle: "bob",
+      hairColor: rgbToHex(HAIR_PRESETS.lightBrown),
+      eyeColor: rgbToHex(EYE_PRESETS.brown),
+    });
     expect(detail.body.data.img).toMatch(/^\/media\/photo-.+\.thumb256\.webp$/);
     expect((await t.request.get(detail.body.data.img)).status).toBe(200);
     // the original upload is gone; the normalised photo has no metadata left

@@ -4,24 +4,25 @@ import { type AvatarMesh, type AvatarStyle, buildAvatar, type HairStyle } from "
 const cache = new Map<string, AvatarMesh>();
 
 /**
- * The bare bust for a sex and style (and a toon bust's hair style), built once per page load and
+ * The bare bust for a sex, style and hair style, built once per page load and
  * shared by the face editor, the creator and the plan preview (none of them changes it). Building
  * takes most of a second, so it runs after the page has painted its loading state rather than
- * during render. A realistic bust ignores `hairStyle`.
+ * during render.
  */
 export function useAvatarMesh(
   sex: 1 | 2 | null,
   style: AvatarStyle = "realistic",
   hairStyle?: HairStyle,
 ): AvatarMesh | null {
-  const hair = style === "toon" ? hairStyle : undefined;
+  const hair = hairStyle;
   const key = `${sex}:${style}:${hair ?? ""}`;
   const [mesh, setMesh] = useState<AvatarMesh | null>(() => (sex ? (cache.get(key) ?? null) : null));
   useEffect(() => {
     if (!sex) return;
     const cached = cache.get(key);
     if (cached) return setMesh(cached);
-    setMesh(null);
+    // another cut of the same bust stays up while this one builds; another sex or style does not
+    setMesh((shown) => (shown && shown.sex === sex && shown.style === style ? shown : null));
     const timer = setTimeout(() => {
       const built = buildAvatar({ sex, style, hairStyle: hair });
       cache.set(key, built);

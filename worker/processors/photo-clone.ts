@@ -6,7 +6,7 @@ import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts"
 import { detectFace } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
-import { skinToneOf } from "../face/skin.ts";
+import { photoLook } from "../face/look.ts";
 import type { Processor } from "./types.ts";
 
 /** The neutral meshes and their landmarks, built once per process and sex. */
@@ -23,7 +23,8 @@ function modelFor(sex: 1 | 2) {
 
 /**
  * Photo cloning: normalise the photo (auto-orient, strip metadata), find the face and its 68
- * landmarks, fit the face sliders to them, take the skin tone, and store the avatar with a
+ * landmarks, fit the face sliders to them, take the skin tone, the hair's colour and length and
+ * the eyes' colour (worker/face/look.ts), and store the avatar with a
  * thumbnail. The role id is derived from the request id, so a retried or re-delivered job
  * finds its role instead of making a second one.
  */
@@ -57,7 +58,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   const model = modelFor(sex);
   const fit = fitFace(model.mesh, model.landmarks, points, 0.2);
   const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
-  const skin = await skinToneOf(analysed, points);
+  const look = await photoLook(analysed, points);
   await ctx.progress(75);
 
   const pad = face.box.width * 0.35;
@@ -85,12 +86,25 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       kind: "photo",
       faceParams,
       initParams: faceParams,
-      appearance: appearanceColumn.encode({ skinTone: skin.tone }),
+      appearance: appearanceColumn.encode({
+        skinTone: look.skinTone,
+        ...(look.hairColor ? { hairColor: look.hairColor } : {}),
+        ...(look.hairStyle ? { hairStyle: look.hairStyle } : {}),
+        ...(look.eyeColor ? { eyeColor: look.eyeColor } : {}),
+      }),
       imgKey: thumbKey,
     },
   });
   ctx.log.info(
-    { roleId, errorNeutral: fit.errorNeutral, errorFitted: fit.errorFitted, skinTone: skin.tone },
+    {
+      roleId,
+      errorNeutral: fit.errorNeutral,
+      errorFitted: fit.errorFitted,
+      skinTone: look.skinTone,
+      hairColor: look.hairColor,
+      hairStyle: look.hairStyle,
+      eyeColor: look.eyeColor,
+    },
     "photo cloned",
   );
   await ctx.progress(100);

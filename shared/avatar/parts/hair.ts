@@ -63,7 +63,7 @@ const LONG: Style = {
   drape: { from: 40, full: 80, capEnd: 84, endY: -0.2, backEndY: -0.25 },
 };
 
-/** The toon styles' own cuts (decision 039): a chin-length bob and a tight cap for the ponytail. */
+/** Two more cuts (decision 039): a chin-length bob and a tight cap for the ponytail. */
 const BOB: Style = {
   hairline: [
     [0, 42],
@@ -101,7 +101,7 @@ const PONY: Style = {
   clumps: 24,
 };
 
-/** The toon hair styles the cartoon creator offers (appearance.hairStyle). */
+/** The four cuts (appearance.hairStyle): the cartoon creator offers them, photo cloning picks one. */
 export type ToonHairStyle = "short" | "bob" | "long" | "ponytail";
 
 /** Where a hanging strand may be: outside the torso (pushed out radially) by `gap`. */
@@ -144,12 +144,16 @@ class HairBuilder {
   readonly tor: Torso;
   readonly long: boolean;
   readonly earOuter: number;
+  /** The cut: the anatomy's own (short or long) where none is named. */
+  readonly cut: ToonHairStyle;
   constructor(
     readonly shape: HeadShape,
-    readonly toon?: ToonHairStyle,
+    cut: ToonHairStyle | undefined,
+    readonly toon: boolean,
   ) {
-    this.long = toon ? toon === "long" || toon === "bob" : shape.A.hair === "long";
-    this.style = toon === "bob" ? BOB : toon === "ponytail" ? PONY : this.long ? LONG : SHORT;
+    this.cut = cut ?? shape.A.hair;
+    this.long = this.cut === "long" || this.cut === "bob";
+    this.style = this.cut === "bob" ? BOB : this.cut === "ponytail" ? PONY : this.long ? LONG : SHORT;
     this.tor = torsoOf(shape.A);
     const E = shape.A.ear;
     this.earOuter = E.center[0] + E.width * 0.5 * Math.sin(E.flare) + 0.008;
@@ -373,8 +377,11 @@ class HairBuilder {
     this.lock(line, 0.026, 0.0036, false, 0.002);
   }
 
-  /** Long cut with a centre parting: locks from the parting over the head and down. */
-  longLocks(): void {
+  /**
+   * Long cut with a centre parting: locks from the parting over the head and down, behind the
+   * shoulders; or (`bob`) the same locks ending level at the chin, beside the face.
+   */
+  longLocks(bob = false): void {
     const C = this.shape.C;
     const N = 15;
     for (let i = 0; i < N; i++) {
@@ -386,12 +393,19 @@ class HairBuilder {
       const leave = this.dirDeg(ue, leaveTh);
       const mid = normalize(add(add(root, leave), [0, 0.25, 0]));
       const lift = 0.0016 + 0.0012 * f;
-      const head = this.overHead(root, mid, leave, 12, (s) => lift + 0.0025 * Math.sin(Math.PI * s));
+      let head = this.overHead(root, mid, leave, 12, (s) => lift + 0.0025 * Math.sin(Math.PI * s));
+      const radius = (p: Vec3) => Math.hypot(p[0] - C[0], p[2] - C[2]);
+      // the lock falls straight from the head's widest point: following the skull in below it and
+      // stepping out again made a ledge round the back at the ears
+      const widest = head.reduce((k, p, j) => (radius(p) > radius(head[k] as Vec3) ? j : k), 0);
+      head = head.slice(0, Math.max(widest + 1, 4));
       const last = head[head.length - 1] as Vec3;
-      const maxH = head.reduce((m, p) => Math.max(m, Math.hypot(p[0] - C[0], p[2] - C[2])), 0) + 0.002;
+      const maxH = head.reduce((m, p) => Math.max(m, radius(p)), 0) + 0.002;
       const layered = 0.025 * Math.sin(i * 2.1) ** 2;
-      const y1 = (f < 0.15 ? -0.15 : f < 0.4 ? -0.2 : -0.24) + layered;
-      const hang = this.hang(ue * DEG, last, maxH, y1, f < 0.15 ? 0 : 1, 0.006 + 0.002 * f);
+      const y1 = bob
+        ? -0.066 - 0.012 * smoothstep(0.3, 1, f) + 0.006 * Math.sin(i * 2.1) ** 2
+        : (f < 0.15 ? -0.15 : f < 0.4 ? -0.2 : -0.24) + layered;
+      const hang = this.hang(ue * DEG, last, maxH, y1, bob || f < 0.15 ? 0 : 1, 0.006 + 0.002 * f);
       const line = resample([...head, ...hang], 30);
       this.lock(line, 0.03 - 0.006 * f, 0.0042, true, 0, 0.65, 0.7);
     }
@@ -433,7 +447,7 @@ class HairBuilder {
       const N = kind === "long" ? 8 : 9;
       for (let i = 0; i < N; i++) {
         const f = i / (N - 1);
-        const ue = lerp(kind === "long" ? 56 : 48, 176, f);
+        const ue = lerp(kind === "long" ? 56 : 64, 176, f);
         const root = normalize(lerp3(this.dirDeg(2, 30), this.dirDeg(178, 16), smoothstep(0.05, 1, f)));
         const leave = this.dirDeg(ue, lerp(72, 92, smoothstep(0, 0.35, f)));
         const mid = normalize(add(add(root, leave), [0, 0.25, 0]));
@@ -451,18 +465,21 @@ class HairBuilder {
         else this.lock(line, 0.058, 0.0055, true, 0.004, 1, 0.55);
       }
     } else {
-      // ponytail: locks swept from the temples back to the tie, and the tail
-      const tie = this.dirDeg(180, 58);
-      const N = 5;
-      for (let i = 0; i < N; i++) {
-        const ue = 60 + (100 * i) / (N - 1);
-        const start = this.dirDeg(ue, this.hairline(ue) - 2);
-        const mid = normalize(add(add(start, tie), [0, 0.25, 0]));
-        const line = this.overHead(start, mid, tie, 12, () => 0.0015);
-        this.lock(line, 0.05, 0.003, true, 0, 0.6, 0.75);
-      }
-      this.tail(this.onShell(tie, 0.001));
+      this.ponytailLocks(0.05, 0.003, 5);
     }
+  }
+
+  /** Ponytail: `n` locks a side swept from the temples back to the tie, and the tail. */
+  ponytailLocks(width: number, height: number, n: number): void {
+    const tie = this.dirDeg(180, 58);
+    for (let i = 0; i < n; i++) {
+      const ue = 60 + (100 * i) / (n - 1);
+      const start = this.dirDeg(ue, this.hairline(ue) - 2);
+      const mid = normalize(add(add(start, tie), [0, 0.25, 0]));
+      const line = this.overHead(start, mid, tie, 12, () => 0.0015);
+      this.lock(line, width, height, true, 0, 0.6, 0.75);
+    }
+    this.tail(this.onShell(tie, 0.001));
   }
 
   /** The ponytail: a tube from the tie, out and down behind the head, flaring then ending in a point. */
@@ -505,8 +522,9 @@ class HairBuilder {
 
   build(): PartBuilder {
     this.shell();
-    if (this.toon) this.toonLocks(this.toon);
-    else if (this.long) this.longLocks();
+    if (this.toon) this.toonLocks(this.cut);
+    else if (this.cut === "ponytail") this.ponytailLocks(0.032, 0.0022, 9);
+    else if (this.long) this.longLocks(this.cut === "bob");
     else this.shortLocks();
     // Every face turned over, so the normals point out of the hair: the shell and the locks were
     // wound inward. Double-sided shading never showed it, but the toon outline (an inverted hull
@@ -523,7 +541,10 @@ class HairBuilder {
 
 const lerp3 = (a: Vec3, b: Vec3, t: number): Vec3 => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
 
-/** The hair: the realistic cut of the anatomy, or (`toon`) one of the toon styles. */
-export function buildHair(shape: HeadShape, toon?: ToonHairStyle): PartBuilder {
-  return new HairBuilder(shape, toon).build();
+/**
+ * The hair in one of the four cuts (the anatomy's own where none is named): realistic locks, or
+ * (`toon`) the anime shapes.
+ */
+export function buildHair(shape: HeadShape, cut?: ToonHairStyle, toon = false): PartBuilder {
+  return new HairBuilder(shape, cut, toon).build();
 }

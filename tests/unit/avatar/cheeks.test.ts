@@ -34,7 +34,6 @@ describe("the realistic cheeks", () => {
       }
     });
   }
-
 });
 
 /**

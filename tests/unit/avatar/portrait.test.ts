@@ -6,7 +6,15 @@
  */
 import { Value } from "typebox/value";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type AvatarMesh, buildLook, HAIR_STYLES, hairStyleOf } from "../../../shared/avatar/index.ts";
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
+import {
+  type AvatarMesh,
+  buildAvatar,
+  buildLook,
+  HAIR_STYLES,
+  type HairStyle,
+  hairStyleOf,
+} from "../../../shared/avatar/index.ts";
 import { portraitKey, RENDER_VERSION } from "../../../shared/portraits.ts";
 import { AppearanceSchema } from "../../../shared/schemas/roles.ts";
 import { BACKGROUND, OUTLINE, render, SS } from "../../../worker/render/rasterise.ts";
@@ -91,9 +99,9 @@ describe("portraits in the avatar's style", () => {
     expect(t.outlined).toBeGreaterThan(0.6);
     expect(t.outlineLuma).toBeLessThan(0.2);
     expect(r.outlined).toBe(0);
-    // a toon bust without a hair style wears its sex's old cut
+    // a bust without a hair style wears its sex's old cut, in either style
     expect(toon.mesh.hair).toBe("long");
-    expect(realistic.mesh.hair).toBeUndefined();
+    expect(realistic.mesh.hair).toBe("long");
   });
 
   it("winds the ears' shells outward (they were drawn inside out)", () => {
@@ -126,6 +134,37 @@ describe("hair styles (appearance.hairStyle)", () => {
     for (const hairStyle of HAIR_STYLES) expect(Value.Check(AppearanceSchema, { hairStyle })).toBe(true);
     expect(Value.Check(AppearanceSchema, { hairStyle: "mohawk" })).toBe(false);
     expect(Value.Check(AppearanceSchema, { skinTone: 0.3, hairColor: "#112233" })).toBe(true);
+  });
+
+  it("cuts realistic hair to each style's length, in both sexes", () => {
+    for (const sex of [1, 2] as const) {
+      const A = anatomyFor(sex);
+      const lowest = (cut: HairStyle) => {
+        const hair = buildAvatar({ sex, hairStyle: cut }).primitives.find((p) => p.name === "hair");
+        const P = hair?.positions ?? new Float32Array();
+        let besideFace = Infinity;
+        let anywhere = Infinity;
+        for (let i = 0; i < P.length; i += 3) {
+          const [x, y, z] = [P[i] as number, P[i + 1] as number, P[i + 2] as number];
+          anywhere = Math.min(anywhere, y);
+          if (z > 0 && Math.abs(x) > 0.05) besideFace = Math.min(besideFace, y);
+        }
+        return { besideFace, anywhere };
+      };
+      const short = lowest("short");
+      const bob = lowest("bob");
+      const long = lowest("long");
+      const pony = lowest("ponytail");
+      // short and ponytail: nothing hangs beside the face below the eyes
+      expect(short.besideFace).toBeGreaterThan(A.mouth.center[1]);
+      expect(pony.besideFace).toBeGreaterThan(A.mouth.center[1]);
+      // a bob ends beside the jaw, between the mouth and the collar
+      expect(bob.besideFace).toBeLessThan(A.mouth.center[1]);
+      expect(bob.anywhere).toBeGreaterThan(A.torso.top);
+      // long hair falls past the collar; a ponytail hangs behind, below the short cut
+      expect(long.besideFace).toBeLessThan(A.torso.top);
+      expect(pony.anywhere).toBeLessThan(short.anywhere - 0.08);
+    }
   });
 
   it("gives a look without a hair style each sex's cut from before (short male, long female)", () => {

@@ -45,8 +45,9 @@ export function FaceWorkspace({
   const { t } = useTranslation();
   const sex = detail.sex === 1 ? 1 : 2;
   // a cartoon is edited as it is drawn everywhere else: toon (decision 039)
-  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind), detail.appearance.hairStyle);
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
+  // the cut is part of the look being edited: a new one rebuilds the bust (the old one stays up meanwhile)
+  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind), editor.appearance.hairStyle);
   const [group, setGroup] = useState(() => firstGroupOf(firstGroup));
   const [panel, setPanel] = useState<"sliders" | "blend">("sliders");
   const [saving, setSaving] = useState(false);
@@ -84,7 +85,7 @@ export function FaceWorkspace({
   };
 
   return (
-    <div className="face-editor" data-testid="face-editor" data-sex={sex}>
+    <div className="face-editor" data-testid="face-editor" data-sex={sex} data-hair={avatar?.hair ?? ""}>
       <header className="face-editor__bar">
         <button type="button" className="btn btn--ghost" onClick={leave}>
           ← {t("faceEditor.back")}
@@ -149,6 +150,7 @@ export function FaceWorkspace({
           )}
           <p className="face-editor__hint">{t("faceEditor.orbitHint")}</p>
           <Swatches
+            sex={sex}
             attr={attr}
             appearance={appearance}
             onChange={(patch) => editor.replace({ appearance: { ...appearance, ...patch } })}

@@ -19,6 +19,16 @@ describe("face editor history", () => {
     expect(h.undo()).toEqual(face(0.2));
   });
 
+  it("records a new hair cut or eye colour as a step", () => {
+    const h = new History(face(0));
+    expect(h.commit({ ...face(0), appearance: { hairColor: "#000000", hairStyle: "short" } })).toBe(true);
+    expect(
+      h.commit({ ...face(0), appearance: { hairColor: "#000000", hairStyle: "short", eyeColor: "#4d7aad" } }),
+    ).toBe(true);
+    expect(h.undo()?.appearance.eyeColor).toBeUndefined();
+    expect(h.undo()?.appearance.hairStyle).toBeUndefined();
+  });
+
   it("records nothing for an unchanged face (a click on a slider without a move)", () => {
     const h = new History(face(0.3));
     expect(h.commit(face(0.3))).toBe(false);

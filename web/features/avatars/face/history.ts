@@ -17,7 +17,8 @@ function same(a: Snapshot, b: Snapshot): boolean {
   return (
     a.appearance.skinTone === b.appearance.skinTone &&
     a.appearance.hairColor === b.appearance.hairColor &&
-    a.appearance.eyeColor === b.appearance.eyeColor
+    a.appearance.eyeColor === b.appearance.eyeColor &&
+    a.appearance.hairStyle === b.appearance.hairStyle
   );
 }
 

@@ -1,0 +1,140 @@
+/**
+ * Reading a photo's look (issue 17): the skin tone, the hair's colour and length, the eyes' colour.
+ * The fixture's astronaut has a light-brown bob and brown eyes; the other cases are the same photo
+ * with its light changed, or with paint where hair would be.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import sharp, { type Sharp } from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EYE_PRESETS, HAIR_PRESETS, rgbToHex } from "../../shared/avatar/index.ts";
+import { detectFace } from "./detect.ts";
+import { photoLook } from "./look.ts";
+
+type Pt = [number, number];
+const photo = readFileSync(join(import.meta.dirname, "../../tests/fixtures/images/astronaut.png"));
+const hex = (rgb: readonly number[]) => rgbToHex(rgb);
+let points: Pt[];
+let span: number;
+
+beforeAll(async () => {
+  const face = await detectFace(photo);
+  if (!face) throw new Error("no face in the fixture");
+  // astronaut.png is 512 px: the landmarks are in its own pixels
+  expect(face.imageWidth).toBe(512);
+  points = face.landmarks.map((p) => [p.x, p.y]);
+  const [a, b] = [points[36] as Pt, points[45] as Pt];
+  span = Math.hypot(b[0] - a[0], b[1] - a[1]);
+}, 60_000);
+
+const P = (i: number) => points[i] as Pt;
+
+/** The photo with rectangles ([x, y, w, h] in pixels) painted in a colour. */
+async function painted(rects: [number, number, number, number][], color: string, base = photo): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${rects
+    .map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>`)
+    .join("")}</svg>`;
+  return sharp(base)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+/** The photo's own colour at a point (a 5 x 5 mean), as "#rrggbb". */
+async function colourAt([x, y]: Pt): Promise<string> {
+  const { data } = await sharp(photo)
+    .extract({ left: Math.round(x) - 2, top: Math.round(y) - 2, width: 5, height: 5 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const mean = [0, 1, 2].map((k) => {
+    let s = 0;
+    for (let i = k; i < data.length; i += 3) s += data[i] as number;
+    return s / 25 / 255;
+  });
+  return rgbToHex(mean);
+}
+
+/** Bands beside the face from the temples (or the cheeks) down past the jaw, outside its outline. */
+function besideFace(from: number, to: number): [number, number, number, number][] {
+  const left = Math.min(P(0)[0], P(3)[0]) - span * 0.55;
+  const right = Math.max(P(16)[0], P(13)[0]) + span * 0.12;
+  const top = P(from)[1];
+  const h = to - top;
+  return [
+    [left, top, span * 0.43, h],
+    [right, top, span * 0.43, h],
+  ];
+}
+
+describe("the look of a photo", () => {
+  it("reads the astronaut's light-brown bob, brown eyes and fair skin", async () => {
+    const look = await photoLook(photo, points);
+    expect(look.hairStyle).toBe("bob");
+    expect(look.hairColor).toBe(hex(HAIR_PRESETS.lightBrown));
+    expect(look.eyeColor).toBe(hex(EYE_PRESETS.brown));
+    expect(look.skinTone).toBeGreaterThan(0.15);
+    expect(look.skinTone).toBeLessThan(0.4);
+    expect(look.measured.sides.belowJaw).toBe(0);
+  });
+
+  it("gives the same colours under warmer or dimmer light (they are read against the skin)", async () => {
+    const base = await photoLook(photo, points);
+    for (const relight of [(s: Sharp) => s.linear([1.08, 1, 0.86], [0, 0, 0]), (s: Sharp) => s.linear(0.82, 0)]) {
+      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points);
+      expect(look.hairColor).toBe(base.hairColor);
+      expect(look.eyeColor).toBe(base.eyeColor);
+      expect(look.hairStyle).toBe(base.hairStyle);
+    }
+  });
+
+  it("calls hair that falls past the jaw long, and hair that clears the temples short", async () => {
+    const hair = await colourAt([P(0)[0] - span * 0.22, P(0)[1] - span * 0.1]);
+    const long = await photoLook(await painted(besideFace(0, P(8)[1] + span * 0.8), hair), points);
+    expect(long.hairStyle).toBe("long");
+    expect(long.measured.sides.belowJaw).toBeGreaterThan(0);
+
+    const wall = await colourAt([40, 60]);
+    const short = await photoLook(await painted(besideFace(0, P(8)[1]), wall), points);
+    expect(short.hairStyle).toBe("short");
+    expect(short.hairColor).toBe(hex(HAIR_PRESETS.lightBrown));
+  });
+
+  it("takes black hair as black and blue eyes as blue", async () => {
+    const top = P(19)[1] - span * 1.6;
+    const hairTop: [number, number, number, number] = [
+      P(0)[0] - span * 0.6,
+      top,
+      span * 3.2,
+      P(19)[1] - span * 0.2 - top,
+    ];
+    const black = await photoLook(await painted([hairTop, ...besideFace(0, P(3)[1])], "#100c0b"), points);
+    expect(black.hairColor).toBe(hex(HAIR_PRESETS.black));
+
+    const irises = [
+      [36, 39],
+      [42, 45],
+    ].map(([a, b]) => {
+      const [cx, cy] = [(P(a as number)[0] + P(b as number)[0]) / 2, (P(a as number)[1] + P(b as number)[1]) / 2];
+      const r = span * 0.07;
+      return [cx - r, cy - r * 0.6, r * 2, r * 1.2] as [number, number, number, number];
+    });
+    const blue = await photoLook(await painted(irises, "#4a78a8"), points);
+    expect(blue.eyeColor).toBe(hex(EYE_PRESETS.blue));
+  });
+
+  it("finds no hair on a bald head, and leaves the colour and the cut unset", async () => {
+    // the skin's colour from the cheek (the forehead is under the fringe)
+    const skin = await colourAt([(P(2)[0] + P(31)[0]) / 2, (P(2)[1] + P(31)[1]) / 2]);
+    const top = P(19)[1] - span * 1.8;
+    const scalp: [number, number, number, number] = [
+      P(0)[0] - span * 0.7,
+      top,
+      span * 3.4,
+      P(19)[1] - span * 0.12 - top,
+    ];
+    const bald = await photoLook(await painted([scalp, ...besideFace(0, P(8)[1])], skin), points);
+    expect(bald.hairColor).toBeNull();
+    expect(bald.hairStyle).toBeNull();
+  });
+});

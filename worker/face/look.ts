@@ -1,0 +1,243 @@
+/**
+ * What a photo says about a face beyond its shape (issue 17, "Photo cloning looks like the photo"):
+ * the skin tone, the hair's colour and length, and the eyes' colour. Colours are read against the
+ * photo's own skin, so the light the photo was taken in cancels out: a colour is the photo's colour
+ * divided by the photo's skin, times the avatar's skin (in linear light), then the nearest of the
+ * editor's swatches (decision 010, "Colours and hair from the photo").
+ */
+
+import sharp from "sharp";
+import { type HairStyle, rgbToHex, skinColor } from "../../shared/avatar/index.ts";
+import { EYE_PRESETS, HAIR_PRESETS, type Rgb } from "../../shared/avatar/palette.ts";
+
+type Pt = [number, number];
+
+/** A decoded photo: 8-bit RGB(A) pixels, row by row. */
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+export interface PhotoLook {
+  /** Skin tone on the avatar's 0..1 scale, and the photo's skin colour (sRGB 0..1). */
+  skinTone: number;
+  skinRgb: Rgb;
+  /** The nearest hair swatch ("#rrggbb"), or null where no hair was found above the forehead. */
+  hairColor: string | null;
+  /** Short (above the ears), bob (beside the face, above the jaw) or long (below the jaw); null with no hair. */
+  hairStyle: Extract<HairStyle, "short" | "bob" | "long"> | null;
+  /** The nearest eye swatch ("#rrggbb"), or null where the irises could not be read. */
+  eyeColor: string | null;
+  /** What was measured, for the log and the tests. */
+  measured: { hair: Rgb | null; eyes: Rgb | null; sides: { temple: number; cheek: number; belowJaw: number } };
+}
+
+const lin = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const unlin = (c: number) => (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
+
+/** CIE L*a*b* (D65) of an sRGB colour. */
+function lab(rgb: Rgb): Rgb {
+  const [r, g, b] = rgb.map(lin) as Rgb;
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+const deltaE = (a: Rgb, b: Rgb): number => {
+  const p = lab(a);
+  const q = lab(b);
+  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+};
+
+/** The mean colour of the (2r+1)² square at (cx, cy), or null outside the photo. */
+function patch(px: Pixels, cx: number, cy: number, r: number): Rgb | null {
+  let [sr, sg, sb, n] = [0, 0, 0, 0];
+  const x0 = Math.round(cx);
+  const y0 = Math.round(cy);
+  for (let y = y0 - r; y <= y0 + r; y++) {
+    for (let x = x0 - r; x <= x0 + r; x++) {
+      if (x < 0 || y < 0 || x >= px.width || y >= px.height) continue;
+      const i = (y * px.width + x) * px.channels;
+      sr += px.data[i] as number;
+      sg += px.data[i + 1] as number;
+      sb += px.data[i + 2] as number;
+      n++;
+    }
+  }
+  // at least half the square inside the photo
+  return n * 2 >= (2 * r + 1) ** 2 ? [sr / n / 255, sg / n / 255, sb / n / 255] : null;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const medianRgb = (cs: Rgb[]): Rgb => [
+  median(cs.map((c) => c[0])),
+  median(cs.map((c) => c[1])),
+  median(cs.map((c) => c[2])),
+];
+
+/** A photo colour as the avatar would wear it: relative to the photo's skin, on the avatar's skin. */
+function relit(photo: Rgb, photoSkin: Rgb, avatarSkin: Rgb): Rgb {
+  return [0, 1, 2].map((k) => {
+    const ratio = lin(photo[k] as number) / Math.max(lin(photoSkin[k] as number), 1e-3);
+    return unlin(Math.min(1, ratio * lin(avatarSkin[k] as number)));
+  }) as Rgb;
+}
+
+function nearest(presets: Record<string, readonly number[]>, c: Rgb): string {
+  let best = "";
+  let bestD = Infinity;
+  for (const rgb of Object.values(presets)) {
+    const d = deltaE(rgb as Rgb, c);
+    if (d < bestD) {
+      bestD = d;
+      best = rgbToHex(rgb);
+    }
+  }
+  return best;
+}
+
+/** How far a colour may lie from the skin and still be skin (lightness counts half: the forehead shines). */
+function skinLike(c: Rgb, skin: Rgb): boolean {
+  const p = lab(c);
+  const q = lab(skin);
+  return Math.hypot((p[0] - q[0]) / 2, p[1] - q[1], p[2] - q[2]) < 11;
+}
+
+/**
+ * Read a photo's look from its 68 landmarks (iBUG order, pixels of `image`). `image` is the
+ * analysed photo: the one the landmarks were found on.
+ */
+export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLook> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const px: Pixels = { data, width: info.width, height: info.height, channels: info.channels };
+  const L = (i: number) => landmarks[i] as Pt;
+  const lerp2 = (a: Pt, b: Pt, t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  const eyeL = L(36);
+  const eyeR = L(45);
+  const span = Math.hypot(eyeR[0] - eyeL[0], eyeR[1] - eyeL[1]);
+  // the face's own axes, so a tilted head is read along its tilt: across (eye to eye) and up
+  const across: Pt = [(eyeR[0] - eyeL[0]) / span, (eyeR[1] - eyeL[1]) / span];
+  const up: Pt = [across[1], -across[0]];
+  const move = (p: Pt, a: number, u: number): Pt => [
+    p[0] + across[0] * a + up[0] * u,
+    p[1] + across[1] * a + up[1] * u,
+  ];
+  const r = Math.max(1, Math.round(span * 0.025));
+
+  // Skin: both cheeks and the nose bridge, away from eyes, brows and lips.
+  const skins = [lerp2(L(2), L(31), 0.45), lerp2(L(14), L(35), 0.45), lerp2(L(28), L(29), 0.5)]
+    .map(([x, y]) => patch(px, x, y, Math.max(2, Math.round(span * 0.06))))
+    .filter((c): c is Rgb => c !== null);
+  const skinRgb: Rgb = [0, 1, 2].map((k) => skins.reduce((s, c) => s + (c[k] as number), 0) / skins.length) as Rgb;
+  let skinTone = 0;
+  let bestD = Infinity;
+  for (let i = 0; i <= 100; i++) {
+    const c = skinColor(i / 100);
+    const d = (c[0] - skinRgb[0]) ** 2 + (c[1] - skinRgb[1]) ** 2 + (c[2] - skinRgb[2]) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      skinTone = i / 100;
+    }
+  }
+  const avatarSkin = skinColor(skinTone);
+
+  // Hair: walk up from above the brows until the skin ends; the hair is what follows.
+  const hairs: Rgb[] = [];
+  const columns = 11;
+  for (let c = 0; c < columns; c++) {
+    // from 0.15 eye spans above the brows' peaks (along the face's up)
+    const start = move(lerp2(L(19), L(24), c / (columns - 1)), 0, span * 0.15);
+    const steps = Math.round(span * 1.5);
+    let run = 0;
+    for (let s = 0; s < steps; s++) {
+      const p = move(start, 0, s);
+      const col = patch(px, p[0], p[1], r);
+      if (!col) break;
+      run = skinLike(col, skinRgb) ? 0 : run + 1;
+      if (run >= Math.max(3, span * 0.04)) {
+        // the hair: a short stretch past the hairline
+        const got: Rgb[] = [];
+        for (let k = 1; k <= Math.round(span * 0.2); k++) {
+          const q = move(p, 0, k);
+          const h = patch(px, q[0], q[1], r);
+          if (h) got.push(h);
+        }
+        if (got.length) hairs.push(medianRgb(got));
+        break;
+      }
+    }
+  }
+  const hair = hairs.length * 2 >= columns ? medianRgb(hairs) : null;
+
+  // Length: is there hair beside the face at the temples, at the cheeks, below the jaw?
+  const hairLike = (p: Pt): boolean => {
+    const c = hair && patch(px, p[0], p[1], Math.max(2, r * 2));
+    if (!c || !hair || skinLike(c, skinRgb)) return false;
+    // the same hue and colourfulness as the hair above the forehead; darker is allowed (hair at
+    // the sides is in its own shade), much lighter is not (a pale background)
+    const [l, a, b] = lab(c);
+    const [hl, ha, hb] = lab(hair);
+    return Math.hypot(a - ha, b - hb) < 10 && l - hl < 12 && hl - l < 40;
+  };
+  const sides = {
+    temple: [hairLike(move(L(0), -span * 0.22, span * 0.1)), hairLike(move(L(16), span * 0.22, span * 0.1))],
+    cheek: [hairLike(move(L(3), -span * 0.3, 0)), hairLike(move(L(13), span * 0.3, 0))],
+    belowJaw: [hairLike(move(L(5), -span * 0.35, -span * 0.35)), hairLike(move(L(11), span * 0.35, -span * 0.35))],
+  };
+  const count = (xs: boolean[]) => xs.filter(Boolean).length;
+  let hairStyle: PhotoLook["hairStyle"] = null;
+  if (hair) {
+    if (count(sides.belowJaw) >= 1 && count(sides.cheek) >= 1) hairStyle = "long";
+    else if (count(sides.cheek) + count(sides.temple) >= 2) hairStyle = "bob";
+    else hairStyle = "short";
+  }
+
+  // Eyes: inside each eye's outline, the iris is what is neither the white nor the pupil's black.
+  const irises: Rgb[] = [];
+  for (const eye of [
+    [36, 37, 38, 39, 40, 41],
+    [42, 43, 44, 45, 46, 47],
+  ]) {
+    const pts = eye.map(L);
+    const cx = pts.reduce((s, p) => s + p[0], 0) / 6;
+    const cy = pts.reduce((s, p) => s + p[1], 0) / 6;
+    const [outer, inner] = [L(eye[0] as number), L(eye[3] as number)];
+    const w = Math.hypot(inner[0] - outer[0], inner[1] - outer[1]);
+    const cells: { c: Rgb; l: number }[] = [];
+    for (let dy = -Math.round(w * 0.15); dy <= Math.round(w * 0.15); dy++) {
+      for (let dx = -Math.round(w * 0.3); dx <= Math.round(w * 0.3); dx++) {
+        const c = patch(px, cx + dx, cy + dy, 0);
+        if (c) cells.push({ c, l: lab(c)[0] });
+      }
+    }
+    if (cells.length < 6) continue;
+    cells.sort((a, b) => a.l - b.l);
+    // the middle of the lightness range: past the pupil and lashes, short of the white and glints
+    const mid = cells.slice(Math.floor(cells.length * 0.25), Math.ceil(cells.length * 0.6));
+    irises.push(medianRgb(mid.map((m) => m.c)));
+  }
+  const eyes = irises.length ? medianRgb(irises) : null;
+
+  const hairAlbedo = hair ? relit(hair, skinRgb, avatarSkin) : null;
+  const eyeAlbedo = eyes ? relit(eyes, skinRgb, avatarSkin) : null;
+  return {
+    skinTone,
+    skinRgb,
+    hairColor: hairAlbedo ? nearest(HAIR_PRESETS, hairAlbedo) : null,
+    hairStyle,
+    eyeColor: eyeAlbedo ? nearest(EYE_PRESETS, eyeAlbedo) : null,
+    measured: {
+      hair: hairAlbedo,
+      eyes: eyeAlbedo,
+      sides: { temple: count(sides.temple), cheek: count(sides.cheek), belowJaw: count(sides.belowJaw) },
+    },
+  };
+}
