@@ -211,7 +211,44 @@ const TOON_CHEEKS: Record<1 | 2, Pick<Anatomy, "cheek"> & Partial<Pick<Anatomy, 
 
 const TOON: Record<1 | 2, Anatomy> = { 1: toonOf(MALE), 2: toonOf(FEMALE) };
 
+/**
+ * The realistic base: the shared proportions with the eyes at rest and a softer nose (issue 17;
+ * decision 039, "Eyes at rest, a softer nose"). The shared lids opened above the iris, so white
+ * showed over it (a stare); here the upper lid crosses the iris's top, as on a relaxed face. The
+ * shared bridge was narrow and high off the face, which shaded dark bands down both its sides and
+ * read long; here it is 4 mm lower at the root and broader, falling to the same tip (the tip and
+ * wings stay where the photo fit measured them). The toon keeps the shared numbers (its own eye
+ * and nose are derived from them).
+ */
+function realisticOf(a: Anatomy): Anatomy {
+  const female = a.sex === 2;
+  return {
+    ...a,
+    eye: { ...a.eye, upper: female ? 0.0071 : 0.0062, lower: female ? 0.0056 : 0.0052 },
+    nose: female
+      ? {
+          bridgeTop: [0, 0.02, 0.075],
+          bridgeBottom: [0, -0.015, 0.091],
+          bridgeR: [0.0062, 0.0068],
+          tip: [0, -0.022, 0.094],
+          tipR: 0.0078,
+          ala: [0.0095, -0.026, 0.083],
+          alaR: 0.0062,
+        }
+      : {
+          bridgeTop: [0, 0.021, 0.077],
+          bridgeBottom: [0, -0.017, 0.095],
+          bridgeR: [0.0072, 0.0076],
+          tip: [0, -0.025, 0.097],
+          tipR: 0.0086,
+          ala: [0.0106, -0.029, 0.084],
+          alaR: 0.0062,
+        },
+  };
+}
+
+const REALISTIC: Record<1 | 2, Anatomy> = { 1: realisticOf(MALE), 2: realisticOf(FEMALE) };
+
 export function anatomyFor(sex: 1 | 2, style: AvatarStyle = "realistic"): Anatomy {
-  if (style === "toon") return TOON[sex];
-  return sex === 1 ? MALE : FEMALE;
+  return style === "toon" ? TOON[sex] : REALISTIC[sex];
 }

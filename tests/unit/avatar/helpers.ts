@@ -93,3 +93,22 @@ export function mirrorPairs(prim: AvatarMesh["primitives"][number]): [number, nu
   }
   return pairs;
 }
+
+export type V3 = [number, number, number];
+
+/** Möller–Trumbore: does the ray o + t·d (t > eps) hit the triangle? */
+export function hits(o: V3, d: V3, a: V3, b: V3, c: V3): boolean {
+  const e1: V3 = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const e2: V3 = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+  const p: V3 = [d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]];
+  const det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+  if (Math.abs(det) < 1e-12) return false;
+  const inv = 1 / det;
+  const s: V3 = [o[0] - a[0], o[1] - a[1], o[2] - a[2]];
+  const u = (s[0] * p[0] + s[1] * p[1] + s[2] * p[2]) * inv;
+  if (u < 0 || u > 1) return false;
+  const q: V3 = [s[1] * e1[2] - s[2] * e1[1], s[2] * e1[0] - s[0] * e1[2], s[0] * e1[1] - s[1] * e1[0]];
+  const v = (d[0] * q[0] + d[1] * q[1] + d[2] * q[2]) * inv;
+  if (v < 0 || u + v > 1) return false;
+  return (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv > 1e-6;
+}
