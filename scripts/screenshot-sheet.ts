@@ -118,7 +118,10 @@ y += CELL;
 
 // A photo clone beside its photo: the fitted face, and the look read from the photo (decision 010).
 layers.push({
-  input: label("Photo clone of astronaut.png: the photo, then the clone (realistic, toon) from the front and turned", width),
+  input: label(
+    "Photo clone of astronaut.png: the photo, then the clone (realistic, toon) from the front and turned",
+    width,
+  ),
   left: 0,
   top: y,
 });
@@ -128,7 +131,7 @@ const face = await detectFace(photo);
 if (!face) throw new Error("no face in astronaut.png");
 const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
 const neutral = buildAvatar({ sex: 2 });
-const fit = fitFace(neutral, modelLandmarks(neutral), points, 0.2);
+const fit = fitFace(neutral, modelLandmarks(neutral), points);
 const look = await photoLook(photo, points);
 const cloneLook = {
   skinTone: look.skinTone,

@@ -1,7 +1,8 @@
 /**
  * Fit the head model's face sliders to a photo's 68 landmarks: a regularised least-squares fit
- * of the slider morphs to the landmark positions in the frontal plane, alternating with a
- * similarity alignment (scale, rotation, shift) of the photo's landmarks onto the model.
+ * of the slider morphs (and of a smile, which is not kept) to the landmark positions in the
+ * frontal plane, alternating with a similarity alignment (scale, rotation, shift) of the photo's
+ * landmarks onto the model.
  * Errors are RMS landmark distances over the inter-ocular distance, for the fitted face and for
  * the neutral head on the same photo.
  */
@@ -11,6 +12,13 @@ import { FACE_SLIDER_IDS, type FaceParams } from "../../shared/avatar/index.ts";
 import type { ModelLandmark } from "./landmarks.ts";
 
 type Pt = [number, number];
+
+/**
+ * Expressions fitted with the sliders but not kept (decision 010, "A smile is not a face"): most
+ * portraits smile, and without them the sliders bent the mouth and jaw to copy the smile. Adding
+ * the jaw, squints, brows and cheeks as well was measured no better.
+ */
+export const FIT_EXPRESSIONS = ["mouthSmileLeft", "mouthSmileRight"] as const;
 
 export interface FitResult {
   params: Partial<FaceParams>;
@@ -85,20 +93,25 @@ function interOcular(ps: Pt[]): number {
 
 /**
  * @param photo the 68 landmarks in image pixels (y down)
- * @param lambda the ridge weight, relative to the scale of the basis: larger keeps the face nearer neutral
+ * @param lambda the ridge weight, relative to the scale of the basis: larger keeps the face nearer
+ *   neutral. 0.1 since the jaw is matched along its outline (decision 010): 0.05 fits astronaut.png
+ *   a little closer but drives sliders to their ends.
  */
 export function fitFace(
   mesh: AvatarMesh,
   landmarks: ModelLandmark[],
   photo: Pt[],
-  lambda = 0.08,
+  lambda = 0.1,
   iterations = 4,
+  expressions: readonly string[] = FIT_EXPRESSIONS,
 ): FitResult {
   const sliders = FACE_SLIDER_IDS;
+  const columns = [...sliders, ...expressions];
   const at = (l: ModelLandmark, arr: Float32Array | undefined): Pt =>
     arr ? [arr[l.vertex * 3] as number, arr[l.vertex * 3 + 1] as number] : [0, 0];
   const base: Pt[] = landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.positions));
-  const basis: Pt[][] = sliders.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
+  const basis: Pt[][] = columns.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
+  const lo = columns.map((_, k) => (k < sliders.length ? -1 : 0));
   const target: Pt[] = photo.map(([x, y]) => [x, -y]);
 
   // Scale the ridge to the basis so lambda is unitless.
@@ -121,10 +134,10 @@ export function fitFace(
   const scaleRef = interOcular(base);
   const errorNeutral = rms(neutralAligned, base) / scaleRef;
 
-  let w = new Array<number>(sliders.length).fill(0);
+  let w = new Array<number>(columns.length).fill(0);
   for (let it = 0; it < iterations; it++) {
     const aligned = align(target, model(w));
-    const n = sliders.length;
+    const n = columns.length;
     const M = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const v = new Array<number>(n).fill(0);
     for (let a = 0; a < n; a++) {
@@ -146,7 +159,7 @@ export function fitFace(
       }
       v[a] = s;
     }
-    w = solve(M, v).map((x) => Math.max(-1, Math.min(1, x)));
+    w = solve(M, v).map((x, k) => Math.max(lo[k] as number, Math.min(1, x)));
   }
   const fitted = model(w);
   const errorFitted = rms(align(target, fitted), fitted) / scaleRef;

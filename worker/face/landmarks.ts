@@ -59,6 +59,56 @@ function silhouette(mesh: AvatarMesh, skin: number, y: number, side: -1 | 1, ear
 
 const lerp2 = (a: XY, b: XY, t: number): XY => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
+/**
+ * Landmarks 0..16, the jaw: the face's frontal outline from below the eyes down to the chin,
+ * subject's right (image left) first, 8 at the chin's centre. The photo's jaw points are evenly
+ * spaced along the outline, so the model's are too: the outline is traced at many heights and cut
+ * into 8 equal lengths a side (evenly spaced heights put the lower points too far up the jaw).
+ * Traced on whatever positions `mesh` holds, so a fit can trace it again on the face it has reached.
+ */
+export function jawLandmarks(mesh: AvatarMesh): ModelLandmark[] {
+  const a = anatomyFor(mesh.sex as 1 | 2);
+  const skin = mesh.primitives.findIndex((p) => p.name === "skin");
+  const at = (xy: XY, r: number) => frontMost(mesh, [skin], xy, r);
+  const top = a.eye.center[1] - 0.012;
+  const chinY = a.chin.c[1] - a.chin.r[1] * 0.9;
+  const earZ = a.ear.center[2] + 0.02;
+  const outline = (side: -1 | 1): ModelLandmark[] => {
+    const pos = mesh.primitives[skin]?.positions as Float32Array;
+    const samples: { p: XY; l: ModelLandmark | null }[] = [];
+    const steps = 48;
+    for (let i = 0; i <= steps; i++) {
+      const y = top + ((chinY + 0.004 - top) * i) / steps;
+      const l = silhouette(mesh, skin, y, side, earZ);
+      samples.push({ p: [pos[l.vertex * 3] as number, pos[l.vertex * 3 + 1] as number], l });
+    }
+    samples.push({ p: [0, chinY], l: null });
+    const cum = [0];
+    for (let i = 1; i < samples.length; i++) {
+      const [p, q] = [(samples[i - 1] as { p: XY }).p, (samples[i] as { p: XY }).p];
+      cum.push((cum[i - 1] as number) + Math.hypot(q[0] - p[0], q[1] - p[1]));
+    }
+    const total = cum[cum.length - 1] as number;
+    const out: ModelLandmark[] = [];
+    for (let k = 0; k < 8; k++) {
+      const want = (total * k) / 8;
+      let j = 0;
+      while (j < cum.length - 2 && (cum[j + 1] as number) < want) j++;
+      const [s0, s1] = [
+        samples[j] as { p: XY; l: ModelLandmark | null },
+        samples[j + 1] as { p: XY; l: ModelLandmark | null },
+      ];
+      const f = (want - (cum[j] as number)) / Math.max((cum[j + 1] as number) - (cum[j] as number), 1e-9);
+      // on the traced outline: its vertex; on the last stretch to the chin's centre: the face there
+      out.push(s1.l === null ? at(lerp2(s0.p, s1.p, f), 0.004) : ((f < 0.5 ? s0.l : s1.l) as ModelLandmark));
+    }
+    return out;
+  };
+  const right = outline(-1);
+  const left = outline(1);
+  return [...right, at([0, chinY], 0.01), ...left.reverse()];
+}
+
 export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
   const a = anatomyFor(mesh.sex as 1 | 2);
   const skin = mesh.primitives.findIndex((p) => p.name === "skin");
@@ -67,25 +117,7 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
   const mouthParts = [skin, lips].filter((i) => i >= 0);
   const at = (xy: XY, r = 0.006, prims = face) => frontMost(mesh, prims, xy, r);
 
-  // jaw 0..16: silhouette from below the eyes down to the chin, subject's right (image left) first
-  const top = a.eye.center[1] - 0.012;
-  const chinY = a.chin.c[1] - a.chin.r[1] * 0.9;
-  const earZ = a.ear.center[2] + 0.02;
-  const jaw: ModelLandmark[] = [];
-  for (let i = 0; i <= 16; i++) {
-    if (i === 8) {
-      jaw.push(at([0, chinY], 0.01));
-      continue;
-    }
-    const side: -1 | 1 = i < 8 ? -1 : 1;
-    const k = i < 8 ? i : 16 - i; // 0 at the top, 7 next to the chin
-    const y = top + (chinY + 0.012 - top) * (k / 7.5);
-    jaw.push(
-      k >= 6
-        ? at([side * a.chin.r[0] * (k === 7 ? 1.1 : 1.7), y + 0.004], 0.01)
-        : silhouette(mesh, skin, y, side, earZ),
-    );
-  }
+  const jaw = jawLandmarks(mesh);
 
   // brows 17..21 (right, outer to inner) and 22..26 (left, inner to outer)
   const browPath = (t: number): XY => {

@@ -56,7 +56,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   // The detector saw the photo scaled to at most 640 px; landmarks are in those pixels.
   const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
   const model = modelFor(sex);
-  const fit = fitFace(model.mesh, model.landmarks, points, 0.2);
+  const fit = fitFace(model.mesh, model.landmarks, points);
   const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
   const look = await photoLook(analysed, points);
   await ctx.progress(75);
