@@ -64,8 +64,8 @@ describe("photo cloning", () => {
     console.log(
       `  [photo clone] landmark RMS error / inter-ocular distance: neutral head ${result.errorNeutral?.toFixed(4)}, fitted ${result.errorFitted?.toFixed(4)}`,
     );
-    // (decision 010: 42 % below the neutral head on this photo; the test leaves some margin)
-    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.65);
+    // (decision 010: 46 % below the neutral head on this photo; the test leaves some margin)
+    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.6);
   });
 
   it("never makes a second role for a retried request", async () => {

@@ -134,10 +134,14 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
 
   // nose 27..30 down the bridge, 31..35 across the base
   const n = a.nose;
-  const bridge = [0, 1 / 3, 2 / 3, 1].map((t) =>
-    at(lerp2([n.bridgeTop[0], n.bridgeTop[1]], [n.tip[0], n.tip[1]], t), 0.006),
+  // (decision 010, "The nose's ends"): the detector's bridge starts between the eyes, at about the
+  // upper lids' height, not at the brows; its outer base points are the wings' outer edges
+  const nasionY = a.eye.center[1] + a.eye.upper * 0.5;
+  const bridge = [0, 1 / 3, 2 / 3, 1].map((t) => at(lerp2([0, nasionY], [n.tip[0], n.tip[1]], t), 0.006));
+  const wing = n.ala[0] + n.alaR * 0.5;
+  const base = [-1, -0.5, 0, 0.5, 1].map((t) =>
+    at([(Math.abs(t) === 1 ? wing : n.ala[0]) * t, n.ala[1] + (1 - Math.abs(t)) * 0.003], 0.005),
   );
-  const base = [-1, -0.5, 0, 0.5, 1].map((t) => at([n.ala[0] * t, n.ala[1] + (1 - Math.abs(t)) * 0.003], 0.005));
 
   // eyes 36..41 (right) and 42..47 (left): outer, upper, upper, inner, lower, lower (clockwise in the image)
   const e = a.eye;
