@@ -4,7 +4,7 @@
  */
 
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, loginAs, newPage } from "./browser.ts";
 import { finishedToast, recordToasts, type ToastRecord } from "./toasts.ts";

@@ -2,7 +2,8 @@
  * Shoulders and chest in a crew-neck T-shirt, cut off in a rounded bust base. Each column of the grid
  * is a profile at one azimuth around the body: a ribbed collar band that tucks under the neck, the
  * trapezius sloping out and down from the neck, the shoulder (or the upper chest at the front)
- * rounding over, the side falling to the base, and the base rounding in underneath.
+ * rounding over, the side falling to the base, and the base rounding in underneath. Two upper
+ * arms in long sleeves hang beside it down to the same cut.
  */
 import type { Anatomy } from "../anatomy.ts";
 import { bump, clamp, lerp, type Vec3 } from "../math.ts";
@@ -143,5 +144,58 @@ export function buildBody(shape: HeadShape): PartBuilder {
   const inner = b.vertex([0, T.top - 0.03, tor.cz]);
   const first = rows[0] as number[];
   for (let k = 0; k < SEG; k++) b.tri(inner, first[k] as number, first[(k + 1) % SEG] as number);
+  for (const side of [1, -1] as const) upperArm(b, A, tor, side);
   return b;
+}
+
+/**
+ * An upper arm in the top's sleeve (issue 17: "the torso is a smooth lump with no shoulders or
+ * arms"): it hangs from under the shoulder's rounding, a little out from the chest, down to the
+ * bust's cut, where it ends in a rounded cap like the body's base. Its top (the deltoid) is a
+ * half dome that sinks into the shoulder.
+ */
+function upperArm(b: PartBuilder, A: Anatomy, tor: Torso, side: 1 | -1): void {
+  const T = A.torso;
+  const male = A.sex === 1;
+  const S = T.shoulderHalf;
+  const r0 = male ? 0.05 : 0.045;
+  const r1 = male ? 0.044 : 0.039;
+  const top: Vec3 = [side * (S - 0.03), tor.topY(side * (Math.PI / 2), S - 0.03) - r0 + 0.004, tor.cz - 0.004];
+  const bottomY = T.bottom + 0.014;
+  const bottom: Vec3 = [side * (S - 0.03), bottomY, tor.cz - 0.002];
+  const RING = 28;
+  const ring = (c: Vec3, r: number, squash = 1): number[] =>
+    Array.from({ length: RING }, (_, k) => {
+      const a = (k / RING) * Math.PI * 2;
+      // a little flatter front to back, as an arm is
+      return b.vertex([c[0] + Math.sin(a) * r, c[1], c[2] + Math.cos(a) * r * 0.92 * squash]);
+    });
+  const rows: number[][] = [];
+  // the deltoid: a half dome over the top
+  const NT = 7;
+  for (let i = 1; i <= NT; i++) {
+    const t = (i / NT) * (Math.PI / 2);
+    rows.push(ring([top[0], top[1] + r0 * Math.cos(t), top[2]], r0 * Math.sin(t)));
+  }
+  // down the arm, narrowing below the deltoid
+  const NA = 14;
+  for (let i = 1; i <= NA; i++) {
+    const f = i / NA;
+    const c: Vec3 = [lerp(top[0], bottom[0], f), lerp(top[1], bottom[1], f), lerp(top[2], bottom[2], f)];
+    rows.push(ring(c, lerp(r0, r1, Math.min(1, f * 1.8))));
+  }
+  // the cut: round in underneath like the body's base, then a flat cap
+  const rb = 0.012;
+  const NB = 4;
+  for (let i = 1; i <= NB; i++) {
+    const a = (i / NB) * (Math.PI / 2);
+    rows.push(ring([bottom[0], bottomY - rb * Math.sin(a), bottom[2]], r1 - rb * (1 - Math.cos(a))));
+  }
+  b.grid(rows, true);
+  const pole = b.vertex([top[0], top[1] + r0, top[2]]);
+  const firstRow = rows[0] as number[];
+  for (let k = 0; k < RING; k++) b.tri(pole, firstRow[k] as number, firstRow[(k + 1) % RING] as number);
+  const base = b.vertex([bottom[0], bottomY - rb, bottom[2]]);
+  const lastRow = rows[rows.length - 1] as number[];
+  for (let k = 0; k < RING; k++) b.tri(base, lastRow[(k + 1) % RING] as number, lastRow[k] as number);
 }

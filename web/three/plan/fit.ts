@@ -3,6 +3,8 @@
  * mesh (after the role's face sliders), so a hat fits a larger head and glasses follow wider-set eyes.
  * Pure: arrays in, numbers out. Frame as shared/avatar: metres, y up, face toward +z, left = +x.
  */
+
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
 import { type AvatarMesh, applyMorphs, EXPRESSION_NAMES, FACE_SLIDER_IDS } from "../../../shared/avatar/index.ts";
 import type { Vec3 } from "../../../shared/avatar/math.ts";
 import { computeNormals, type PartId } from "../../../shared/avatar/mesh.ts";
@@ -196,7 +198,8 @@ export function fitBust(mesh: AvatarMesh): BustFit {
     -0.1,
   );
 
-  const shoulderHalf = max(body, (p) => Math.abs(p.x), 0.17);
+  // the torso's half width (the arms hang outside it): the anatomy's, which the body is built from
+  const shoulderHalf = anatomyFor(mesh.sex as 1 | 2, mesh.style).torso.shoulderHalf;
   const sx = shoulderHalf * 0.66;
   const topAt = (x: number): Vec3 => {
     const band = body.filter((p) => Math.abs(p.x - x) < 0.008);
