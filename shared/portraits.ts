@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
  * 3: the realistic head's lower cheeks filled (decision 039, "Full cheeks").
  * 4: the toon head's cheek one convex curve to the chin, long locks falling straight from the
  *    head's widest point, the toon bob's side locks further back, the realistic eyes at rest and
- *    a softer nose, upper arms (decision 039).
+ *    a softer nose, upper arms, softer lips and hair (decision 039).
  */
 export const RENDER_VERSION = "4";
 

@@ -67,12 +67,12 @@ export interface Colors {
 export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Record<PartId, AvatarMaterial> {
   if (style === "toon") return toonMaterials(c);
   const skin = skinColor(c.skinTone);
-  const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.5), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
+  const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.38), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
   const brows = mix(c.hair, [0.06, 0.04, 0.035], 0.35);
   return {
     skin: material("skin", skin, 0.55),
     ears: material("ears", skin, 0.55),
-    lips: material("lips", lips, 0.38),
+    lips: material("lips", lips, 0.48),
     sclera: material("sclera", [0.94, 0.93, 0.91], 0.2),
     iris: material("iris", c.eyes, 0.15),
     pupil: material("pupil", [0.02, 0.02, 0.025], 0.1),
@@ -81,7 +81,7 @@ export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Recor
     teeth: material("teeth", [0.93, 0.91, 0.86], 0.3),
     tongue: material("tongue", [0.75, 0.36, 0.38], 0.45),
     mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
-    hair: material("hair", c.hair, 0.45, true),
+    hair: material("hair", c.hair, 0.58, true),
     clothing: material("clothing", c.clothing, 0.85),
   };
 }
