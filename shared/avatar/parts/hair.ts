@@ -102,7 +102,7 @@ const PONY: Style = {
 };
 
 /** The four cuts (appearance.hairStyle): the cartoon creator offers them, photo cloning picks one. */
-export type ToonHairStyle = "short" | "bob" | "long" | "ponytail";
+export type HairCut = "short" | "bob" | "long" | "ponytail";
 
 /** Where a hanging strand may be: outside the torso (pushed out radially) by `gap`. */
 function clearBody(p: Vec3, tor: Torso, gap: number): Vec3 {
@@ -145,10 +145,10 @@ class HairBuilder {
   readonly long: boolean;
   readonly earOuter: number;
   /** The cut: the anatomy's own (short or long) where none is named. */
-  readonly cut: ToonHairStyle;
+  readonly cut: HairCut;
   constructor(
     readonly shape: HeadShape,
-    cut: ToonHairStyle | undefined,
+    cut: HairCut | undefined,
     readonly toon: boolean,
   ) {
     this.cut = cut ?? shape.A.hair;
@@ -417,7 +417,7 @@ class HairBuilder {
    * flicking out round the sides and back (short), long pointed locks down behind the shoulders
    * (long), wide locks ending level at the chin (bob), or locks swept back into a tail (ponytail).
    */
-  toonLocks(kind: ToonHairStyle): void {
+  toonLocks(kind: HairCut): void {
     const blunt = kind === "bob";
     const F = 4;
     for (let i = 0; i <= F; i++) {
@@ -545,6 +545,6 @@ const lerp3 = (a: Vec3, b: Vec3, t: number): Vec3 => [lerp(a[0], b[0], t), lerp(
  * The hair in one of the four cuts (the anatomy's own where none is named): realistic locks, or
  * (`toon`) the anime shapes.
  */
-export function buildHair(shape: HeadShape, cut?: ToonHairStyle, toon = false): PartBuilder {
+export function buildHair(shape: HeadShape, cut?: HairCut, toon = false): PartBuilder {
   return new HairBuilder(shape, cut, toon).build();
 }
