@@ -133,11 +133,6 @@ const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
 const neutral = buildAvatar({ sex: 2 });
 const fit = fitFace(neutral, modelLandmarks(neutral), points);
 const look = await photoLook(photo, points);
-const cloneLook = {
-  skinTone: look.skinTone,
-  ...(look.hairColor ? { hairColor: look.hairColor } : {}),
-  ...(look.eyeColor ? { eyeColor: look.eyeColor } : {}),
-};
 const { x, y: top, width: w, height: h } = face.box;
 const crop = await sharp(photo)
   .extract({
@@ -152,7 +147,7 @@ const crop = await sharp(photo)
 layers.push({ input: crop, left: 0, top: y });
 let col = 1;
 for (const style of ["realistic", "toon"] as const) {
-  const mesh = dressed(bust(2, style, look.hairStyle ?? undefined), lookColors(2, cloneLook));
+  const mesh = dressed(bust(2, style, look.appearance.hairStyle), lookColors(2, look.appearance));
   for (const yaw of [0, 25, 60]) {
     layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
     col++;

@@ -14,8 +14,7 @@ export function useAvatarMesh(
   style: AvatarStyle = "realistic",
   hairStyle?: HairStyle,
 ): AvatarMesh | null {
-  const hair = hairStyle;
-  const key = `${sex}:${style}:${hair ?? ""}`;
+  const key = `${sex}:${style}:${hairStyle ?? ""}`;
   const [mesh, setMesh] = useState<AvatarMesh | null>(() => (sex ? (cache.get(key) ?? null) : null));
   useEffect(() => {
     if (!sex) return;
@@ -24,11 +23,11 @@ export function useAvatarMesh(
     // another cut of the same bust stays up while this one builds; another sex or style does not
     setMesh((shown) => (shown && shown.sex === sex && shown.style === style ? shown : null));
     const timer = setTimeout(() => {
-      const built = buildAvatar({ sex, style, hairStyle: hair });
+      const built = buildAvatar({ sex, style, hairStyle });
       cache.set(key, built);
       setMesh(built);
     }, 30);
     return () => clearTimeout(timer);
-  }, [sex, style, hair, key]);
+  }, [sex, style, hairStyle, key]);
   return mesh;
 }

@@ -55,6 +55,12 @@ async function colourAt([x, y]: Pt): Promise<string> {
   return rgbToHex(mean);
 }
 
+/** A band over the head, from `above` eye spans over the brows down to `gap` over them, `wide` eye spans wide. */
+function overHead(above: number, gap: number, wide: number): [number, number, number, number] {
+  const top = P(19)[1] - span * above;
+  return [P(0)[0] - (span * (wide - 2)) / 2, top, span * wide, P(19)[1] - span * gap - top];
+}
+
 /** Bands beside the face from the temples (or the cheeks) down past the jaw, outside its outline. */
 function besideFace(from: number, to: number): [number, number, number, number][] {
   const left = Math.min(P(0)[0], P(3)[0]) - span * 0.55;
@@ -101,14 +107,10 @@ describe("the look of a photo", () => {
   });
 
   it("takes black hair as black and blue eyes as blue", async () => {
-    const top = P(19)[1] - span * 1.6;
-    const hairTop: [number, number, number, number] = [
-      P(0)[0] - span * 0.6,
-      top,
-      span * 3.2,
-      P(19)[1] - span * 0.2 - top,
-    ];
-    const black = await photoLook(await painted([hairTop, ...besideFace(0, P(3)[1])], "#100c0b"), points);
+    const black = await photoLook(
+      await painted([overHead(1.6, 0.2, 3.2), ...besideFace(0, P(3)[1])], "#100c0b"),
+      points,
+    );
     expect(black.hairColor).toBe(hex(HAIR_PRESETS.black));
 
     const irises = [
@@ -126,14 +128,7 @@ describe("the look of a photo", () => {
   it("finds no hair on a bald head, and leaves the colour and the cut unset", async () => {
     // the skin's colour from the cheek (the forehead is under the fringe)
     const skin = await colourAt([(P(2)[0] + P(31)[0]) / 2, (P(2)[1] + P(31)[1]) / 2]);
-    const top = P(19)[1] - span * 1.8;
-    const scalp: [number, number, number, number] = [
-      P(0)[0] - span * 0.7,
-      top,
-      span * 3.4,
-      P(19)[1] - span * 0.12 - top,
-    ];
-    const bald = await photoLook(await painted([scalp, ...besideFace(0, P(8)[1])], skin), points);
+    const bald = await photoLook(await painted([overHead(1.8, 0.12, 3.4), ...besideFace(0, P(8)[1])], skin), points);
     expect(bald.hairColor).toBeNull();
     expect(bald.hairStyle).toBeNull();
   });

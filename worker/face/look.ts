@@ -7,8 +7,15 @@
  */
 
 import sharp from "sharp";
-import { type HairStyle, rgbToHex, skinColor } from "../../shared/avatar/index.ts";
-import { EYE_PRESETS, HAIR_PRESETS, type Rgb } from "../../shared/avatar/palette.ts";
+import {
+  EYE_PRESETS,
+  HAIR_PRESETS,
+  type HairStyle,
+  type LookAppearance,
+  type Rgb,
+  rgbToHex,
+  skinColor,
+} from "../../shared/avatar/index.ts";
 
 type Pt = [number, number];
 
@@ -30,6 +37,8 @@ export interface PhotoLook {
   hairStyle: Extract<HairStyle, "short" | "bob" | "long"> | null;
   /** The nearest eye swatch ("#rrggbb"), or null where the irises could not be read. */
   eyeColor: string | null;
+  /** The same as a stored appearance: what was not found is left out (each sex's default then). */
+  appearance: LookAppearance;
   /** What was measured, for the log and the tests. */
   measured: { hair: Rgb | null; eyes: Rgb | null; sides: { temple: number; cheek: number; belowJaw: number } };
 }
@@ -228,12 +237,20 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
 
   const hairAlbedo = hair ? relit(hair, skinRgb, avatarSkin) : null;
   const eyeAlbedo = eyes ? relit(eyes, skinRgb, avatarSkin) : null;
+  const hairColor = hairAlbedo ? nearest(HAIR_PRESETS, hairAlbedo) : null;
+  const eyeColor = eyeAlbedo ? nearest(EYE_PRESETS, eyeAlbedo) : null;
   return {
     skinTone,
     skinRgb,
-    hairColor: hairAlbedo ? nearest(HAIR_PRESETS, hairAlbedo) : null,
+    hairColor,
     hairStyle,
-    eyeColor: eyeAlbedo ? nearest(EYE_PRESETS, eyeAlbedo) : null,
+    eyeColor,
+    appearance: {
+      skinTone,
+      ...(hairColor ? { hairColor } : {}),
+      ...(hairStyle ? { hairStyle } : {}),
+      ...(eyeColor ? { eyeColor } : {}),
+    },
     measured: {
       hair: hairAlbedo,
       eyes: eyeAlbedo,

@@ -86,12 +86,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       kind: "photo",
       faceParams,
       initParams: faceParams,
-      appearance: appearanceColumn.encode({
-        skinTone: look.skinTone,
-        ...(look.hairColor ? { hairColor: look.hairColor } : {}),
-        ...(look.hairStyle ? { hairStyle: look.hairStyle } : {}),
-        ...(look.eyeColor ? { eyeColor: look.eyeColor } : {}),
-      }),
+      appearance: appearanceColumn.encode(look.appearance),
       imgKey: thumbKey,
     },
   });

@@ -164,11 +164,11 @@ function upperArm(b: PartBuilder, A: Anatomy, tor: Torso, side: 1 | -1): void {
   const bottomY = T.bottom + 0.014;
   const bottom: Vec3 = [side * (S - 0.03), bottomY, tor.cz - 0.002];
   const RING = 28;
-  const ring = (c: Vec3, r: number, squash = 1): number[] =>
+  const ring = (c: Vec3, r: number): number[] =>
     Array.from({ length: RING }, (_, k) => {
       const a = (k / RING) * Math.PI * 2;
       // a little flatter front to back, as an arm is
-      return b.vertex([c[0] + Math.sin(a) * r, c[1], c[2] + Math.cos(a) * r * 0.92 * squash]);
+      return b.vertex([c[0] + Math.sin(a) * r, c[1], c[2] + Math.cos(a) * r * 0.92]);
     });
   const rows: number[][] = [];
   // the deltoid: a half dome over the top

@@ -700,13 +700,6 @@ export const enPages = {
     },
     hairStyle: "Cut",
     eyes: "Eyes",
-    eyeColors: {
-      brown: "Brown",
-      hazel: "Hazel",
-      blue: "Blue",
-      green: "Green",
-      grey: "Grey",
-    },
     blend: {
       open: "Blend faces",
       title: "Blend faces",

@@ -686,13 +686,6 @@ export const zhCNPages: PageMessages = {
     },
     hairStyle: "发型",
     eyes: "眼睛",
-    eyeColors: {
-      brown: "棕色",
-      hazel: "榛色",
-      blue: "蓝色",
-      green: "绿色",
-      grey: "灰色",
-    },
     blend: {
       open: "融合脸型",
       title: "融合脸型",

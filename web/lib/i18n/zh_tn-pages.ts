@@ -686,13 +686,6 @@ export const zhTNPages: PageMessages = {
     },
     hairStyle: "髮型",
     eyes: "眼睛",
-    eyeColors: {
-      brown: "棕色",
-      hazel: "榛色",
-      blue: "藍色",
-      green: "綠色",
-      grey: "灰色",
-    },
     blend: {
       open: "融合臉型",
       title: "融合臉型",

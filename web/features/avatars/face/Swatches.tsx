@@ -34,21 +34,14 @@ export function Swatches({
           />
         ))}
       </fieldset>
-      <fieldset className="swatches__row">
-        <legend>{t("faceEditor.hair")}</legend>
-        {attr.hairColors.map((h) => (
-          <button
-            key={h.id}
-            type="button"
-            className="swatch"
-            style={{ background: h.color }}
-            aria-pressed={appearance.hairColor?.toLowerCase() === h.color.toLowerCase()}
-            aria-label={t(`faceEditor.hairColors.${h.id}`, { defaultValue: h.id })}
-            data-testid="hair-swatch"
-            onClick={() => onChange({ hairColor: h.color })}
-          />
-        ))}
-      </fieldset>
+      <ColorRow
+        legend={t("faceEditor.hair")}
+        options={attr.hairColors}
+        chosen={appearance.hairColor}
+        name={(id) => t(`faceEditor.hairColors.${id}`, { defaultValue: id })}
+        testId="hair-swatch"
+        onPick={(hairColor) => onChange({ hairColor })}
+      />
       <fieldset className="swatches__row">
         <legend>{t("faceEditor.hairStyle")}</legend>
         {HAIR_STYLES.map((style) => (
@@ -65,21 +58,49 @@ export function Swatches({
           </button>
         ))}
       </fieldset>
-      <fieldset className="swatches__row">
-        <legend>{t("faceEditor.eyes")}</legend>
-        {attr.eyeColors.map((e) => (
-          <button
-            key={e.id}
-            type="button"
-            className="swatch"
-            style={{ background: e.color }}
-            aria-pressed={appearance.eyeColor?.toLowerCase() === e.color.toLowerCase()}
-            aria-label={t(`faceEditor.eyeColors.${e.id}`, { defaultValue: e.id })}
-            data-testid="eye-swatch"
-            onClick={() => onChange({ eyeColor: e.color })}
-          />
-        ))}
-      </fieldset>
+      <ColorRow
+        legend={t("faceEditor.eyes")}
+        options={attr.eyeColors}
+        chosen={appearance.eyeColor}
+        name={(id) => t(`creator.eyeColors.${id}`, { defaultValue: id })}
+        testId="eye-swatch"
+        onPick={(eyeColor) => onChange({ eyeColor })}
+      />
     </div>
+  );
+}
+
+/** One row of colour swatches ("#rrggbb" options); the chosen one is pressed. */
+function ColorRow({
+  legend,
+  options,
+  chosen,
+  name,
+  testId,
+  onPick,
+}: {
+  legend: string;
+  options: SysAttrData["hairColors"];
+  chosen: string | undefined;
+  name(id: string): string;
+  testId: string;
+  onPick(color: string): void;
+}) {
+  return (
+    <fieldset className="swatches__row">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <button
+          key={o.id}
+          type="button"
+          className="swatch"
+          style={{ background: o.color }}
+          aria-pressed={chosen?.toLowerCase() === o.color.toLowerCase()}
+          aria-label={name(o.id)}
+          data-testid={testId}
+          onClick={() => onPick(o.color)}
+        />
+      ))}
+    </fieldset>
   );
 }

@@ -14,12 +14,10 @@ const LIMIT = 100;
 function same(a: Snapshot, b: Snapshot): boolean {
   const keys = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
   for (const k of keys) if ((a.params[k] ?? 0) !== (b.params[k] ?? 0)) return false;
-  return (
-    a.appearance.skinTone === b.appearance.skinTone &&
-    a.appearance.hairColor === b.appearance.hairColor &&
-    a.appearance.eyeColor === b.appearance.eyeColor &&
-    a.appearance.hairStyle === b.appearance.hairStyle
-  );
+  // every field of the look, so a new one (the hair's cut was missed once) is never ignored
+  const fields = new Set([...Object.keys(a.appearance), ...Object.keys(b.appearance)]) as Set<keyof Appearance>;
+  for (const f of fields) if (a.appearance[f] !== b.appearance[f]) return false;
+  return true;
 }
 
 export class History {
