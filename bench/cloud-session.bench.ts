@@ -106,6 +106,7 @@ function streamFps(page: Page, ticket: string, windowMs: number): Promise<{ fps:
         let start = 0;
         let faces: ReturnType<typeof setInterval> | undefined;
         const faceMs: number[] = [];
+        ws.binaryType = "arraybuffer";
         ws.onopen = () => ws.send(JSON.stringify({ type: "auth", ticket }));
         ws.onmessage = (event) => {
           if (typeof event.data === "string") {
@@ -114,6 +115,8 @@ function streamFps(page: Page, ticket: string, windowMs: number): Promise<{ fps:
             if (m.type === "faceDrawn") faceMs.push(performance.now() - m.t);
             return;
           }
+          // a chunk of sound ("PCM1", decision 041) is not a frame
+          if (new Uint8Array(event.data as ArrayBuffer)[0] === 0x50) return;
           frames++;
           // count from the first frame: the render page's start-up is not the stream's rate
           if (frames === 1) {

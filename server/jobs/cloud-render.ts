@@ -13,6 +13,8 @@ const WORKER = path.resolve(import.meta.dirname, "../../worker/render/cloud.ts")
 
 export interface RenderHandlers {
   frame(jpeg: Buffer): void;
+  /** A chunk of the render page's sound, in the cloud socket's format (shared/cloud-audio.ts). */
+  audio?(packet: Buffer): void;
   /** The worker could not render (or stopped rendering) this session. */
   failed(message: string): void;
   /** The render page drew the face frame sent at `t` (the studio's clock), the mouth open by `jawOpen`. */
@@ -51,6 +53,7 @@ export function createCloudRenderer(): CloudRenderer {
       const session = sessions.get(message.id);
       if (!session) return;
       if (message.type === "frame") session.frame(Buffer.from(message.data));
+      else if (message.type === "audio") session.audio?.(Buffer.from(message.data));
       else if (message.type === "faceDrawn") session.faceDrawn?.(message.t, message.jawOpen);
       else if (message.type === "started") {
         session.started = true;

@@ -4,7 +4,8 @@
  * 1280×720 and its frames reach the studio's canvas through the cloud socket; the studio's face
  * capture (a fake camera: a y4m of the fixture photo, mouth closed then open every two seconds)
  * drives the avatar on the server's render page, whose drawn jawOpen comes back with each
- * `faceDrawn`; the first minute is charged to the cloud-hour ledger; ending it frees the render
+ * `faceDrawn`; a viewer's gift plays its chime on the render page, whose sound comes down the stream
+ * to the studio (decision 041), and so does a line typed in the Say box; the first minute is charged to the cloud-hour ledger; ending it frees the render
  * slot and records the session. Its own browser: the fake camera is a launch flag.
  */
 import fs from "node:fs";
@@ -52,8 +53,16 @@ describe("cloud session", () => {
       token,
       body: {
         planId,
-        items: [{ interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" }],
+        items: [
+          { interactId: "interact.gift-rose", actionKind: "effect", actionId: "effect.hearts" },
+          { interactId: "interact.gift-rose", actionKind: "sound", actionId: "sound.chime" },
+        ],
       },
+    });
+    // the plan's voice: the studio's lines are said on the render page and heard down the stream
+    await apiData(baseUrl, "/web-api/v1/base/planInfo/updatePlanInfo", {
+      token,
+      body: { planId, voiceId: "voice.warm-female" },
     });
 
     const page = await newPage(browser, { language: "EN" });
@@ -126,6 +135,27 @@ describe("cloud session", () => {
         { timeout: 20_000, interval: 1000 },
       )
       .toBe(3);
+    // and its chime, played on the render page, comes down the stream and sounds in the studio
+    await expect
+      .poll(async () => Number(await view.getAttribute("data-audio-chunks")), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+    const peak = Number(await view.getAttribute("data-audio-peak"));
+    console.info(`cloud sound: ${await view.getAttribute("data-audio-chunks")} chunks, peak ${peak}`);
+    expect(peak).toBeGreaterThan(0.05);
+    // the Go live click let the studio's output run
+    expect(await view.getAttribute("data-audio-state")).toBe("running");
+
+    // a line typed in the Say box: the render page says it (the studio's own copy stays silent),
+    // and a second or more of speech comes down the stream
+    const beforeLine = Number(await view.getAttribute("data-audio-chunks"));
+    await page.getByTestId("speak-text").fill("Thank you for the roses, everyone!");
+    const saidAt = Date.now();
+    await page.getByTestId("speak-text").press("Enter");
+    const chunks = async () => Number(await view.getAttribute("data-audio-chunks"));
+    await expect.poll(chunks, { timeout: 30_000, interval: 100 }).toBeGreaterThan(beforeLine);
+    // speech made on the server, played on the render page, tapped, relayed and heard here
+    console.info(`cloud sound: a Say line's first chunk ${Date.now() - saidAt} ms after Enter`);
+    await expect.poll(chunks, { timeout: 30_000 }).toBeGreaterThanOrEqual(beforeLine + 10);
 
     // minute 0 was charged when it went live
     const usage = await db.cloudHourEntry.findMany({ where: { userId, reason: "usage" } });

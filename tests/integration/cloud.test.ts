@@ -14,6 +14,7 @@ import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
 import { createLiveService } from "../../server/areas/live/service.ts";
 import { createMemorySlots, createRedisSlots } from "../../server/areas/live/slots.ts";
 import type { CloudRenderer, RenderHandlers } from "../../server/jobs/cloud-render.ts";
+import { decodeCloudAudio, encodeCloudAudio } from "../../shared/cloud-audio.ts";
 import type { CloudServerMessage, LiveFaceMessage, LiveServerMessage } from "../../shared/live.ts";
 import { P1, V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -45,7 +46,8 @@ function fakeRenderer() {
     async close() {},
   };
   const drawn = (id: string, t: number, jawOpen: number) => live.get(id)?.faceDrawn?.(t, jawOpen);
-  return { renderer, started, faces, stopped, drawn };
+  const sound = (id: string, packet: Buffer) => live.get(id)?.audio?.(packet);
+  return { renderer, started, faces, stopped, drawn, sound };
 }
 
 const L = `${V1}/live`;
@@ -304,6 +306,16 @@ describe("cloud sessions on one instance", () => {
     // the render page drew a frame: the stream tells the studio, with the frame's time and the mouth drawn
     fake.drawn(session.id, 1, 0.7);
     expect(await streamIn.next((m) => m.type === "faceDrawn")).toEqual({ type: "faceDrawn", t: 1, jawOpen: 0.7 });
+
+    // the render page's sound goes down the same stream, chunk by chunk, as it was handed over
+    const chunk = encodeCloudAudio({ rate: 24_000, start: 2.5, samples: Int16Array.from([0, 900, -900, 0]) });
+    fake.sound(session.id, Buffer.from(chunk));
+    await expect.poll(() => streamIn.frames.length).toBe(4);
+    const heard = decodeCloudAudio(streamIn.frames[3] as Buffer);
+    expect(heard).toMatchObject({ rate: 24_000, start: 2.5 });
+    expect([...(heard?.samples ?? [])]).toEqual([0, 900, -900, 0]);
+    // the frames before it are not sound
+    expect(decodeCloudAudio(streamIn.frames[0] as Buffer)).toBeNull();
 
     // the render page's key reads the plan while the session is open (as an OBS source would)
     const renderKey = decodeURIComponent(/key=([^&]+)/.exec(started?.url ?? "")?.[1] ?? "");

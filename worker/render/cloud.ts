@@ -3,16 +3,20 @@
  * headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) and renders each cloud
  * session in its own page at 1280×720: the server's render page (the OBS source's page with the
  * session's render key and its scene), whose frames the DevTools protocol's screencast hands over
- * as JPEG. The frames go to the server over IPC, and from there to the studio's cloud socket.
+ * as JPEG. The frames go to the server over IPC, and from there to the studio's cloud socket. The
+ * page's sound comes through a binding (shared/cloud-audio.ts, docs/decisions/041) and goes the
+ * same way, each chunk already in the socket's format.
  *
  * Protocol (IPC, advanced serialisation so frames travel as bytes):
  *   server → worker: {type: "start", id, url, width, height} | {type: "face", id, face} | {type: "stop", id}
- *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "faceDrawn", id, t}
+ *   worker → server: {type: "started", id} | {type: "frame", id, data} | {type: "audio", id, data}
+ *                  | {type: "faceDrawn", id, t}
  *                  | {type: "failed", id, message} | {type: "stopped", id}
  */
 
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from "playwright-core";
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_ARGS } from "../../infra/chromium.ts";
+import { CLOUD_AUDIO_BINDING, encodeCloudAudio, readSinkChunk } from "../../shared/cloud-audio.ts";
 import type { LiveFaceMessage } from "../../shared/live.ts";
 
 /** The function the worker gives the render page to say it drew a face frame (its `t`, the jawOpen drawn). */
@@ -26,15 +30,18 @@ export type RenderRequest =
 export type RenderReport =
   | { type: "started"; id: string }
   | { type: "frame"; id: string; data: Uint8Array }
+  /** A chunk of the page's sound, as the cloud socket sends it (shared/cloud-audio.ts). */
+  | { type: "audio"; id: string; data: Uint8Array }
   | { type: "faceDrawn"; id: string; t: number; jawOpen: number }
   | { type: "failed"; id: string; message: string }
   | { type: "stopped"; id: string };
 
 export const RENDER_CHROMIUM_ARGS = [
   ...HEADLESS_CHROMIUM_ARGS,
+  // the render page's sound goes down the stream (decision 041), not to this machine's speakers
   "--mute-audio",
   // the render page says the studio's lines and the replies (decision 040, "On air") with no click
-  // to allow sound: muted, the lips still follow the voice in the frames
+  // to allow sound: muted, the lips still follow the voice, and the page's tap still hears it
   "--autoplay-policy=no-user-gesture-required",
   // a render page in a background tab must not be throttled
   "--disable-background-timer-throttling",
@@ -84,6 +91,12 @@ async function start(request: Extract<RenderRequest, { type: "start" }>) {
     if (typeof t !== "number" || !Number.isFinite(t) || run.stopped) return;
     const jaw = typeof jawOpen === "number" && Number.isFinite(jawOpen) ? Math.min(1, Math.max(0, jawOpen)) : 0;
     report({ type: "faceDrawn", id, t, jawOpen: jaw });
+  });
+  // the render page's sound, a chunk at a time (web/features/live/audio-out.ts)
+  await context.exposeFunction(CLOUD_AUDIO_BINDING, (base64: unknown, start: unknown, rate: unknown) => {
+    if (run.stopped) return;
+    const chunk = readSinkChunk(base64, start, rate);
+    if (chunk) report({ type: "audio", id, data: encodeCloudAudio(chunk) });
   });
   const page = await context.newPage();
   run.page = page;

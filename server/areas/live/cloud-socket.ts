@@ -5,7 +5,9 @@
  * it paints arrives here as a binary message (one JPEG of 1280×720). The studio sends face data
  * (`{type: "face", …}`), forwarded to the render page, which answers `{type: "faceDrawn", t}` once it
  * drew one (the studio measures the round trip); viewer interactions reach the render page
- * through the studio socket's push, as they reach an OBS source.
+ * through the studio socket's push, as they reach an OBS source. What the render page plays (its
+ * voice, the interactions' sounds) comes as binary messages too, chunks of PCM with a "PCM1" header
+ * (shared/cloud-audio.ts, docs/decisions/041).
  *
  * While the stream is up, this socket renews the session's render slot and its last sign of life.
  * The session ending anywhere (the studio's End, the cloud hours running out on any instance's
@@ -33,6 +35,11 @@ import { createLiveService } from "./service.ts";
 const AUTH_TIMEOUT_MS = 10_000;
 /** Frames wait in the socket's buffer up to this much; beyond it a frame is dropped, not queued. */
 const MAX_BUFFERED_BYTES = 1_500_000;
+/**
+ * Sound waits longer: a dropped frame is a stutter in the picture, a dropped chunk a hole in a word,
+ * and a tenth of a second of it is 4.8 KB beside a frame's 40–90 KB.
+ */
+const MAX_BUFFERED_AUDIO_BYTES = 2 * MAX_BUFFERED_BYTES;
 
 /** The socket @fastify/websocket hands over: ws's WebSocket. */
 type CloudSocket = WebSocket;
@@ -173,6 +180,11 @@ export async function cloudSocketRoutes(app: App) {
             frame(jpeg) {
               if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) {
                 socket.send(jpeg, { binary: true });
+              }
+            },
+            audio(packet) {
+              if (socket.readyState === socket.OPEN && socket.bufferedAmount < MAX_BUFFERED_AUDIO_BYTES) {
+                socket.send(packet, { binary: true });
               }
             },
             failed(reason) {

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CloudAudioChunk, createAudioSchedule, decodeCloudAudio } from "../../../shared/cloud-audio.ts";
 import type { CloudServerMessage, LiveEndReason, LiveFaceMessage } from "../../../shared/live.ts";
 import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import { reportCloudFaceDrawn } from "../../three/probe.ts";
 import { cloudSocketInfo } from "./api.ts";
+import { audioOutput, setLocalSound, unlockAudio } from "./audio-out.ts";
 
 /** The studio's face capture hands its data to a cloud stream as this window event (detail: LiveFaceMessage). */
 export const CLOUD_FACE_EVENT = "avalive:face-capture";
@@ -17,9 +19,49 @@ interface CloudViewProps {
 type State = "connecting" | "streaming" | "ended";
 
 /**
+ * The stream's sound (docs/decisions/041): each chunk is played at its place on the render page's
+ * clock, a quarter second behind the first (shared/cloud-audio.ts's schedule), straight to the
+ * speakers: the studio's own copy of the lines and sounds is silenced meanwhile.
+ */
+function createStreamSound() {
+  const { context } = audioOutput();
+  const schedule = createAudioSchedule();
+  let chunks = 0;
+  let peak = 0;
+  return {
+    play(chunk: CloudAudioChunk) {
+      const buffer = context.createBuffer(1, chunk.samples.length, chunk.rate);
+      const channel = buffer.getChannelData(0);
+      for (let i = 0; i < channel.length; i++) {
+        const v = (chunk.samples[i] as number) / 32768;
+        channel[i] = v;
+        if (Math.abs(v) > peak) peak = Math.abs(v);
+      }
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      source.connect(context.destination);
+      source.start(schedule.at(chunk.start, context.currentTime));
+      chunks++;
+    },
+    /** Whether the studio's output runs (it needs the user's click first). */
+    get state() {
+      return context.state;
+    },
+    /** Chunks heard and the loudest sample (0..1), for the page's state. */
+    get chunks() {
+      return chunks;
+    },
+    get peak() {
+      return peak;
+    },
+  };
+}
+
+/**
  * A cloud session's picture (docs/decisions/037): the server renders the used plan at 1280×720 and
  * sends each frame as a JPEG over the cloud socket; this canvas shows the newest (a frame arriving
- * while the one before is decoded replaces it). Face data the studio captures go the other way.
+ * while the one before is decoded replaces it). The render page's sound comes on the same socket
+ * (decision 041) and plays here. Face data the studio captures go the other way.
  */
 export function CloudView({ sessionId, onEnded }: CloudViewProps) {
   const { t } = useTranslation();
@@ -38,6 +80,10 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
     let decoding = false;
     let next: Blob | null = null;
     let faceDrawn = 0;
+    // the stream carries the sound: the studio's own lines and sounds go quiet meanwhile
+    setLocalSound(false);
+    unlockAudio();
+    const sound = createStreamSound();
     const finish = (reason: LiveEndReason, message: string | null) => {
       if (stopped) return;
       stopped = true;
@@ -78,11 +124,19 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
         const language = encodeURIComponent(effectiveLanguage(useSession.getState()));
         const socket = new WebSocket(`${scheme}://${window.location.host}${cloud.path}?language=${language}`);
         ws = socket;
-        socket.binaryType = "blob";
+        socket.binaryType = "arraybuffer";
         socket.onopen = () => socket.send(JSON.stringify({ type: "auth", ticket: cloud.ticket }));
         socket.onmessage = (event) => {
-          if (event.data instanceof Blob) {
-            next = event.data;
+          if (event.data instanceof ArrayBuffer) {
+            const chunk = decodeCloudAudio(event.data);
+            if (chunk) {
+              sound.play(chunk);
+              box.current?.setAttribute("data-audio-chunks", String(sound.chunks));
+              box.current?.setAttribute("data-audio-peak", sound.peak.toFixed(3));
+              box.current?.setAttribute("data-audio-state", sound.state);
+              return;
+            }
+            next = new Blob([event.data], { type: "image/jpeg" });
             if (!decoding) {
               decoding = true;
               setState("streaming");
@@ -112,6 +166,7 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
 
     return () => {
       stopped = true;
+      setLocalSound(true);
       clearInterval(meter);
       window.removeEventListener(CLOUD_FACE_EVENT, onFace);
       ws?.close(1000, "done");
@@ -119,7 +174,14 @@ export function CloudView({ sessionId, onEnded }: CloudViewProps) {
   }, [sessionId]);
 
   return (
-    <div ref={box} className="studio__cloud" data-testid="cloud-view" data-state={state} data-frames="0">
+    <div
+      ref={box}
+      className="studio__cloud"
+      data-testid="cloud-view"
+      data-state={state}
+      data-frames="0"
+      data-audio-chunks="0"
+    >
       <canvas
         ref={canvas}
         className="studio__cloud-frame"

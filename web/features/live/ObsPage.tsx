@@ -6,6 +6,7 @@ import { effectiveLanguage, useSession } from "../../lib/session.ts";
 import type { PreviewHandle } from "../../three/plan/types.ts";
 import { buildPlanLook } from "../plan/index.ts";
 import { obsPlan } from "./api.ts";
+import { startCloudTap } from "./audio-out.ts";
 import { createFaceLink } from "./face-link.ts";
 import { obsOnAir, obsPlays } from "./obs-air.ts";
 import { playInteraction } from "./playback.ts";
@@ -71,6 +72,14 @@ export function ObsPage() {
       face.stop();
     };
   }, [face, applyFace]);
+
+  // A cloud session's render page sends what it plays down the stream (decision 041); an OBS
+  // source has no sink for it (OBS hears the page itself), so nothing happens there.
+  useEffect(() => {
+    startCloudTap()
+      .then((on) => on && root.current?.setAttribute("data-sound-tap", "on"))
+      .catch(() => root.current?.setAttribute("data-sound-tap", "failed"));
+  }, []);
 
   useEffect(() => {
     const abort = new AbortController();

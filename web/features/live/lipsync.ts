@@ -6,6 +6,8 @@
  * takes the max of these and the face capture's for each shape (web/three/plan/PlanBust.tsx).
  */
 
+import { audioOutput } from "./audio-out.ts";
+
 /** The envelope's tuning: RMS below `floor` is a closed mouth, at `full` wide open. */
 export const LIPSYNC = {
   floor: 0.012,
@@ -90,8 +92,9 @@ export interface MouthTarget {
 }
 
 /**
- * Plays WAV files one after another through an AnalyserNode, the mouth following each. The
- * AudioContext is made on first use (after a click: the browser's autoplay rule).
+ * Plays WAV files one after another through an AnalyserNode into the page's output (audio-out.ts),
+ * the mouth following each. The output is made on first use (after a click: the browser's autoplay
+ * rule).
  */
 export function createSpeaker(target: () => MouthTarget | null) {
   let context: AudioContext | null = null;
@@ -103,10 +106,11 @@ export function createSpeaker(target: () => MouthTarget | null) {
 
   function graph() {
     if (!context) {
-      context = new AudioContext();
+      const out = audioOutput();
+      context = out.context;
       analyser = context.createAnalyser();
       analyser.fftSize = 1024;
-      analyser.connect(context.destination);
+      analyser.connect(out.bus);
       block = new Float32Array(analyser.fftSize);
     }
     return { context, analyser: analyser as AnalyserNode };
@@ -177,7 +181,8 @@ export function createSpeaker(target: () => MouthTarget | null) {
       this.stop();
       clearTimeout(closeTimer);
       target()?.mouth(null);
-      void context?.close().catch(() => undefined);
+      // the page's output stays (audio-out.ts): only this voice's part of the graph goes
+      analyser?.disconnect();
       context = null;
       analyser = null;
     },

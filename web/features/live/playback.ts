@@ -1,7 +1,8 @@
-/** What a pushed interaction plays: its actions on the 3D preview, its sounds through an Audio element. */
+/** What a pushed interaction plays: its actions on the 3D preview, its sounds through the page's output (audio-out.ts). */
 import type { LivePushInteraction } from "../../../shared/live.ts";
 import type { PreviewHandle } from "../../three/plan/types.ts";
 import { previewActionOf } from "../plan/index.ts";
+import { playSound } from "./audio-out.ts";
 
 export function playInteraction(push: LivePushInteraction, handle: PreviewHandle | null, muted = false): void {
   for (const play of push.plays) {
@@ -9,7 +10,7 @@ export function playInteraction(push: LivePushInteraction, handle: PreviewHandle
     if (action) handle?.play(action);
     else if (play.actionKind === "sound" && play.action.url && !muted) {
       // autoplay may be refused before the page was touched (OBS allows it): the picture still plays
-      new Audio(play.action.url).play().catch(() => undefined);
+      playSound(play.action.url).catch(() => undefined);
     }
   }
 }
