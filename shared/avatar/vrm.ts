@@ -1,9 +1,11 @@
 /**
  * VRM 1.0 from the bust's GLB (docs/decisions/034-avatar-export.md): the same glTF with the
- * `VRMC_vrm` extension written onto its JSON (meta, a minimal humanoid skeleton of nodes, the
- * preset expressions bound to the ARKit morph targets, every ARKit and viseme target as a custom
+ * `VRMC_vrm` extension written onto its JSON (meta, a humanoid skeleton of nodes, the preset
+ * expressions bound to the ARKit morph targets, every ARKit and viseme target as a custom
  * expression, expression-driven look-at) and, for cartoon avatars, `VRMC_materials_mtoon` on every
- * textured material. The BIN chunk is kept as it is: nothing here needs new binary data.
+ * textured material. The mesh is skinned to the chest, neck and head bones (`bustSkin`), so a
+ * tracker turning the head bone turns the head on the neck while the shoulders stay: the BIN chunk
+ * gains each primitive's joints and weights and the skin's inverse bind matrices.
  */
 import { VISEMES } from "./expressions.ts";
 import { packGlb } from "./gltf.ts";
@@ -63,6 +65,28 @@ export const VRM_REQUIRED_BONES = [
     ["UpperLeg", "LowerLeg", "Foot", "UpperArm", "LowerArm", "Hand"].map((b) => `${s}${b}`),
   ),
 ] as const;
+
+/**
+ * Which bones move the bust, by height in the bust's own frame (the head's centre at 0): the head
+ * bone everything from the jaw up, the neck bone the neck, blending into the chest at the collar.
+ * The same heights as the preview's head bend (web/three/plan/headBend.ts: whole above -0.065,
+ * nothing below -0.195), so an exported avatar turns its head as it does in the plan. The arms
+ * hang from the chest: they are not in the T-pose the arm bones stand in, so they follow the chest
+ * rather than bones a VRM application would swing down by a T-pose's 70°.
+ */
+export const SKIN_HEIGHTS = { chestTop: -0.195, neckTop: -0.13, headFrom: -0.065 } as const;
+
+const smooth = (a: number, b: number, x: number) => {
+  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
+  return t * t * (3 - 2 * t);
+};
+
+/** The chest, neck and head weights of a point at height `y` (bust frame); they sum to 1. */
+export function bustSkin(y: number): { chest: number; neck: number; head: number } {
+  const moved = smooth(SKIN_HEIGHTS.chestTop, SKIN_HEIGHTS.neckTop, y);
+  const head = smooth(SKIN_HEIGHTS.neckTop, SKIN_HEIGHTS.headFrom, y);
+  return { chest: 1 - moved, neck: moved - head, head };
+}
 
 /** The eyes, from the head bone (the look-at origin). */
 const EYE_OFFSET: Vec3 = [0, BUST_ORIGIN_HEIGHT + 0.011 - 1.39, 0.06];
@@ -141,11 +165,75 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
       p.children = [...((p.children as number[] | undefined) ?? []), index];
     }
   }
-  const head = nodes[boneNode.get("head") as number] as Json;
-  head.children = [...((head.children as number[] | undefined) ?? []), meshNode];
-  const headAt = at.get("head") as Vec3;
-  (nodes[meshNode] as Json).translation = [0, round(BUST_ORIGIN_HEIGHT - headAt[1]), 0];
-  json.scenes = [{ nodes: [boneNode.get("hips")] }];
+  // the skin: the mesh stands at the scene's root (a skinned mesh's own transform is ignored) and
+  // each joint's inverse bind matrix also lifts the bust's frame to the VRM's
+  const parts: Uint8Array[] = [bin];
+  let binLength = bin.byteLength;
+  const views = json.bufferViews as Json[];
+  const accessors = json.accessors as Json[];
+  const append = (data: ArrayBufferView, target?: number): number => {
+    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    views.push({ buffer: 0, byteOffset: binLength, byteLength: bytes.byteLength, ...(target ? { target } : {}) });
+    parts.push(bytes);
+    binLength += bytes.byteLength;
+    const pad = (4 - (binLength % 4)) % 4;
+    if (pad) {
+      parts.push(new Uint8Array(pad));
+      binLength += pad;
+    }
+    return views.length - 1;
+  };
+  const joints = SKELETON.map(([bone]) => bone);
+  const inverseBind = new Float32Array(joints.length * 16);
+  joints.forEach((bone, j) => {
+    const p = at.get(bone) as Vec3;
+    const m = inverseBind.subarray(j * 16, j * 16 + 16);
+    m[0] = m[5] = m[10] = m[15] = 1;
+    m[12] = -p[0];
+    m[13] = BUST_ORIGIN_HEIGHT - p[1];
+    m[14] = -p[2];
+  });
+  const ibm =
+    accessors.push({ bufferView: append(inverseBind), componentType: 5126, count: joints.length, type: "MAT4" }) - 1;
+  const slot = { chest: joints.indexOf("chest"), neck: joints.indexOf("neck"), head: joints.indexOf("head") };
+  for (const primitive of (mesh as Json).primitives as Json[]) {
+    const attributes = primitive.attributes as Json;
+    const positions = readVec3(bin, views, accessors[attributes.POSITION as number] as Json);
+    const count = positions.length / 3;
+    const jointIds = new Uint8Array(count * 4);
+    const weights = new Float32Array(count * 4);
+    for (let v = 0; v < count; v++) {
+      const w = bustSkin(positions[v * 3 + 1] as number);
+      // the heaviest first; unused slots joint 0 with weight 0
+      const used = (
+        [
+          [slot.head, w.head],
+          [slot.neck, w.neck],
+          [slot.chest, w.chest],
+        ] as const
+      ).filter(([, weight]) => weight > 0);
+      used.forEach(([joint, weight], k) => {
+        jointIds[v * 4 + k] = joint;
+        weights[v * 4 + k] = weight;
+      });
+    }
+    attributes.JOINTS_0 =
+      accessors.push({ bufferView: append(jointIds, 34962), componentType: 5121, count, type: "VEC4" }) - 1;
+    attributes.WEIGHTS_0 =
+      accessors.push({ bufferView: append(weights, 34962), componentType: 5126, count, type: "VEC4" }) - 1;
+  }
+  json.skins = [
+    {
+      name: "bust",
+      joints: joints.map((bone) => boneNode.get(bone)),
+      inverseBindMatrices: ibm,
+      skeleton: boneNode.get("hips"),
+    },
+  ];
+  const meshJson = nodes[meshNode] as Json;
+  delete meshJson.translation;
+  meshJson.skin = 0;
+  json.scenes = [{ nodes: [boneNode.get("hips"), meshNode] }];
 
   const bind = (mix: Readonly<Record<string, number>>) =>
     Object.entries(mix).map(([name, weight]) => {
@@ -214,7 +302,19 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
   }
   json.extensionsUsed = [...used];
   json.extensions = { ...((json.extensions as Json | undefined) ?? {}), VRMC_vrm: vrm };
-  return packGlb(json, [bin], bin.byteLength);
+  (json.buffers as Json[])[0] = { byteLength: binLength };
+  return packGlb(json, parts, binLength);
+}
+
+/** A dense float VEC3 accessor's values, read from the BIN chunk. */
+function readVec3(bin: Uint8Array, views: Json[], accessor: Json): Float32Array {
+  const view = views[accessor.bufferView as number] as Json;
+  const start = ((view.byteOffset as number | undefined) ?? 0) + ((accessor.byteOffset as number | undefined) ?? 0);
+  const count = (accessor.count as number) * 3;
+  const dv = new DataView(bin.buffer, bin.byteOffset + start, count * 4);
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) out[i] = dv.getFloat32(i * 4, true);
+  return out;
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
