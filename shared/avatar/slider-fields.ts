@@ -257,6 +257,18 @@ const defs: Record<FaceSliderId, Def> = {
     core: 0.45,
     delta: (v) => sym(v, (p) => [0, 0.1 * (p[0] - 0.033), 0]),
   },
+  // the stroke wider (or narrower) about its middle: the brows' own vertices only, from their anchors
+  "eyebrow.thickness": {
+    parts: ["brows"],
+    core: 0.8,
+    delta: (v) => [0.6 * (v.p[0] - v.a[0]), 0.6 * (v.p[1] - v.a[1]), 0.6 * (v.p[2] - v.a[2])],
+  },
+  // the middle of the brow higher than its ends, the skin under it along
+  "eyebrow.arch": {
+    parts: ["skin", "brows"],
+    core: 0.45,
+    delta: (v) => sym(v, (p) => [0, 0.0024 * Math.max(0, 1 - ((p[0] - 0.034) / 0.026) ** 2) ** 2, 0]),
+  },
   "chin.length": { parts: SURFACE, core: 0.3, delta: (v) => [0, -0.005 * smoothstep(-0.075, -0.1, v.p[1]), 0.0012] },
   "chin.width": { parts: SURFACE, core: 0.3, delta: (v) => [0.22 * v.p[0], 0, 0] },
   "chin.protrusion": { parts: SURFACE, core: 0.3, delta: () => [0, -0.0008, 0.005] },

@@ -304,6 +304,18 @@ export const FACE_SLIDERS = [
       region: BROW,
       plus: "outer ends higher",
     },
+    {
+      id: "eyebrow.thickness",
+      labels: { EN: "Eyebrow thickness", ZH_CN: "眉毛粗细", ZH_TN: "眉毛粗細" },
+      region: BROW,
+      plus: "thicker brows",
+    },
+    {
+      id: "eyebrow.arch",
+      labels: { EN: "Eyebrow arch", ZH_CN: "眉峰弧度", ZH_TN: "眉峰弧度" },
+      region: BROW,
+      plus: "more arched brows",
+    },
   ]),
   ...group("chin", [
     {

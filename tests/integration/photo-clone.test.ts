@@ -31,6 +31,9 @@ describe("photo cloning", () => {
     const detail = await t.request.get(`${CR}/detail/${roleId}`).set("authorization", user.token);
     expect(detail.body.data).toMatchObject({ kind: "photo", sex: 2 });
     expect(Object.keys(detail.body.data.faceParams).length).toBeGreaterThan(10);
+    // her brows' shape, from the landmarks: flatter than the model's (eyebrow.arch), and lower
+    expect(detail.body.data.faceParams["eyebrow.arch"]).toBeLessThan(-0.2);
+    expect(detail.body.data.faceParams["eyebrow.height"]).toBeLessThan(-0.2);
     expect(detail.body.data.appearance.skinTone).toBeGreaterThanOrEqual(0);
     // her light-brown bob and brown eyes (worker/face/look.ts)
     expect(detail.body.data.appearance).toMatchObject({

@@ -1,4 +1,8 @@
-/** Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. */
+/**
+ * Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. Each
+ * vertex's anchor is the stroke's middle on the skin beside it (the eyebrow.thickness slider
+ * widens the stroke away from it).
+ */
 import { add, lerp, normalize, scale, sub, type Vec3 } from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
 import type { HeadShape } from "./head.ts";
@@ -41,11 +45,14 @@ export function buildBrows(shape: HeadShape): PartBuilder {
       // a blunt head at the inner end and a tapering tail
       const head = Math.min(1, 0.35 + s * 9);
       const thick = lerp(B.thickIn, B.thickOut, s ** 0.9) * head;
+      // the stroke's middle on the skin: each vertex's anchor, which the thickness slider widens from
+      const middle = skinAt(shape, x, ey + y + 0.075 * thick * (1 - s)).p;
+      const anchor: [number, number, number] = [middle[0] * side, middle[1], middle[2]];
       across.forEach((a, k) => {
         const yy = ey + y + a * thick + (a > 0 ? 0.15 * thick * (1 - s) : 0);
         const { p, n } = skinAt(shape, x, yy);
         const v = add(p, scale(n, lift[k] as number));
-        (rows[k] as number[]).push(b.vertex([v[0] * side, v[1], v[2]]));
+        (rows[k] as number[]).push(b.vertex([v[0] * side, v[1], v[2]], anchor));
       });
     }
     // rows run bottom to top, columns inner to outer: flip on the +x side to face forward
