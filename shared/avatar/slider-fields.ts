@@ -2,6 +2,7 @@
 import { at, EYEBALL, FACE_PARTS, type Field, SURFACE, sym } from "./deform.ts";
 import { bump, rotateAbout, smoothstep, sub, type Vec3 } from "./math.ts";
 import type { PartId } from "./mesh.ts";
+import { browMiddleAt } from "./parts/brows.ts";
 import { FACE_SLIDERS, type FaceSliderId } from "./sliders.ts";
 
 const region = (id: FaceSliderId) => {
@@ -257,11 +258,11 @@ const defs: Record<FaceSliderId, Def> = {
     core: 0.45,
     delta: (v) => sym(v, (p) => [0, 0.1 * (p[0] - 0.033), 0]),
   },
-  // the stroke wider (or narrower) about its middle: the brows' own vertices only, from their anchors
+  // the stroke taller (or thinner) about its middle: the brows' own vertices only
   "eyebrow.thickness": {
     parts: ["brows"],
     core: 0.8,
-    delta: (v) => [0.6 * (v.p[0] - v.a[0]), 0.6 * (v.p[1] - v.a[1]), 0.6 * (v.p[2] - v.a[2])],
+    delta: (v, ctx) => [0, 0.6 * (v.p[1] - browMiddleAt(ctx.shape.A, Math.abs(v.p[0]))), 0],
   },
   // the middle of the brow higher than its ends, the skin under it along
   "eyebrow.arch": {

@@ -1,8 +1,5 @@
-/**
- * Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. Each
- * vertex's anchor is the stroke's middle on the skin beside it (the eyebrow.thickness slider
- * widens the stroke away from it).
- */
+/** Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. */
+import type { Anatomy } from "../anatomy.ts";
 import { add, lerp, normalize, scale, sub, type Vec3 } from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
 import type { HeadShape } from "./head.ts";
@@ -24,35 +21,54 @@ function skinAt(shape: HeadShape, x: number, y: number): { p: Vec3; n: Vec3 } {
   return { p, n };
 }
 
+/**
+ * The +x brow's stroke at s (0 inner end, 1 tail): a quadratic Bezier through inner, peak (at
+ * s = 0.5) and tail (x, and y over the eye's centre), its middle's height in the head's frame, and
+ * its thickness there, with a blunt head at the inner end and a tapering tail.
+ */
+export function browStroke(A: Anatomy, s: number): { x: number; y: number; middle: number; thick: number } {
+  const B = A.brow;
+  const ctrl: [number, number] = [
+    2 * B.peak[0] - (B.inner[0] + B.tail[0]) / 2,
+    2 * B.peak[1] - (B.inner[1] + B.tail[1]) / 2,
+  ];
+  const x = (1 - s) ** 2 * B.inner[0] + 2 * s * (1 - s) * ctrl[0] + s * s * B.tail[0];
+  const y = (1 - s) ** 2 * B.inner[1] + 2 * s * (1 - s) * ctrl[1] + s * s * B.tail[1];
+  const head = Math.min(1, 0.35 + s * 9);
+  const thick = lerp(B.thickIn, B.thickOut, s ** 0.9) * head;
+  // the rows above the centre line sit a little higher towards the inner end (buildBrows)
+  return { x, y, middle: A.eye.center[1] + y + 0.075 * thick * (1 - s), thick };
+}
+
+/** The middle of the +x brow's stroke at x (clamped to its ends): where the thickness slider widens it from. */
+export function browMiddleAt(A: Anatomy, x: number): number {
+  let lo = 0;
+  let hi = 1;
+  // x grows along the stroke from the inner end to the tail
+  for (let i = 0; i < 30; i++) {
+    const mid = (lo + hi) / 2;
+    if (browStroke(A, mid).x < x) lo = mid;
+    else hi = mid;
+  }
+  return browStroke(A, (lo + hi) / 2).middle;
+}
+
 export function buildBrows(shape: HeadShape): PartBuilder {
   const b = new PartBuilder("brows");
-  const B = shape.A.brow;
   const ey = shape.A.eye.center[1];
   const N = 20;
   const across = [-0.5, -0.2, 0.2, 0.5];
   const lift = [0.0002, 0.00055, 0.00055, 0.0002];
   for (const side of [1, -1]) {
     const rows: number[][] = across.map(() => []);
-    // quadratic Bezier through inner, peak (at s = 0.5) and tail
-    const ctrl: [number, number] = [
-      2 * B.peak[0] - (B.inner[0] + B.tail[0]) / 2,
-      2 * B.peak[1] - (B.inner[1] + B.tail[1]) / 2,
-    ];
     for (let i = 0; i <= N; i++) {
       const s = i / N;
-      const x = (1 - s) ** 2 * B.inner[0] + 2 * s * (1 - s) * ctrl[0] + s * s * B.tail[0];
-      const y = (1 - s) ** 2 * B.inner[1] + 2 * s * (1 - s) * ctrl[1] + s * s * B.tail[1];
-      // a blunt head at the inner end and a tapering tail
-      const head = Math.min(1, 0.35 + s * 9);
-      const thick = lerp(B.thickIn, B.thickOut, s ** 0.9) * head;
-      // the stroke's middle on the skin: each vertex's anchor, which the thickness slider widens from
-      const middle = skinAt(shape, x, ey + y + 0.075 * thick * (1 - s)).p;
-      const anchor: [number, number, number] = [middle[0] * side, middle[1], middle[2]];
+      const { x, y, thick } = browStroke(shape.A, s);
       across.forEach((a, k) => {
         const yy = ey + y + a * thick + (a > 0 ? 0.15 * thick * (1 - s) : 0);
         const { p, n } = skinAt(shape, x, yy);
         const v = add(p, scale(n, lift[k] as number));
-        (rows[k] as number[]).push(b.vertex([v[0] * side, v[1], v[2]], anchor));
+        (rows[k] as number[]).push(b.vertex([v[0] * side, v[1], v[2]]));
       });
     }
     // rows run bottom to top, columns inner to outer: flip on the +x side to face forward
