@@ -204,7 +204,7 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
     const weights = new Float32Array(count * 4);
     for (let v = 0; v < count; v++) {
       const w = bustSkin(positions[v * 3 + 1] as number);
-      // the heaviest first; unused slots joint 0 with weight 0
+      // the bones that weigh on it (head, neck, chest); unused slots joint 0 with weight 0
       const used = (
         [
           [slot.head, w.head],
