@@ -55,10 +55,21 @@ export function setLocalSound(on: boolean): void {
   if (output) output.volume.gain.value = on ? 1 : 0;
 }
 
-/** Plays a sound file (an interaction's) on the bus; resolves when it has started. */
+/** How long a sound waits for a suspended output to wake before it is dropped (not played late). */
+const WAKE_MS = 1000;
+
+/**
+ * Plays a sound file (an interaction's) on the bus; resolves when it has started, rejects when the
+ * output is not allowed to sound yet (no click on the page): a gift's sound minutes late would be
+ * worse than none.
+ */
 export async function playSound(url: string): Promise<void> {
   const { context, bus } = audioOutput();
-  if (context.state === "suspended") await context.resume();
+  if (context.state === "suspended") {
+    await Promise.race([context.resume().catch(() => undefined), new Promise((r) => setTimeout(r, WAKE_MS))]);
+    if ((context.state as AudioContextState) !== "running")
+      throw new Error("the browser does not allow sound here yet");
+  }
   let buffer = decoded.get(url);
   if (!buffer) {
     buffer = fetch(url)
