@@ -33,10 +33,18 @@ const ELEMENT_ARRAY_BUFFER = 34963;
 
 type Json = Record<string, unknown>;
 
-class BinWriter {
+/**
+ * Writes data into the BIN chunk, 4-byte aligned, one buffer view each. `views` and `length` start
+ * where a chunk already written ends (toVrm adds its skin to exportGlb's chunk); `parts` holds only
+ * what this writer added.
+ */
+export class BinWriter {
   readonly parts: Uint8Array[] = [];
-  length = 0;
-  readonly views: Json[] = [];
+
+  constructor(
+    readonly views: Json[] = [],
+    public length = 0,
+  ) {}
 
   view(data: ArrayBufferView, target?: number): number {
     const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

@@ -8,7 +8,8 @@
  * gains each primitive's joints and weights and the skin's inverse bind matrices.
  */
 import { VISEMES } from "./expressions.ts";
-import { packGlb } from "./gltf.ts";
+import { BinWriter, packGlb } from "./gltf.ts";
+import { smoothstep } from "./math.ts";
 import { readGlbBin, readGlbJson } from "./read-glb.ts";
 
 export interface VrmMeta {
@@ -76,15 +77,10 @@ export const VRM_REQUIRED_BONES = [
  */
 export const SKIN_HEIGHTS = { chestTop: -0.195, neckTop: -0.13, headFrom: -0.065 } as const;
 
-const smooth = (a: number, b: number, x: number) => {
-  const t = Math.min(1, Math.max(0, (x - a) / (b - a)));
-  return t * t * (3 - 2 * t);
-};
-
 /** The chest, neck and head weights of a point at height `y` (bust frame); they sum to 1. */
 export function bustSkin(y: number): { chest: number; neck: number; head: number } {
-  const moved = smooth(SKIN_HEIGHTS.chestTop, SKIN_HEIGHTS.neckTop, y);
-  const head = smooth(SKIN_HEIGHTS.neckTop, SKIN_HEIGHTS.headFrom, y);
+  const moved = smoothstep(SKIN_HEIGHTS.chestTop, SKIN_HEIGHTS.neckTop, y);
+  const head = smoothstep(SKIN_HEIGHTS.neckTop, SKIN_HEIGHTS.headFrom, y);
   return { chest: 1 - moved, neck: moved - head, head };
 }
 
@@ -167,22 +163,9 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
   }
   // the skin: the mesh stands at the scene's root (a skinned mesh's own transform is ignored) and
   // each joint's inverse bind matrix also lifts the bust's frame to the VRM's
-  const parts: Uint8Array[] = [bin];
-  let binLength = bin.byteLength;
   const views = json.bufferViews as Json[];
   const accessors = json.accessors as Json[];
-  const append = (data: ArrayBufferView, target?: number): number => {
-    const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-    views.push({ buffer: 0, byteOffset: binLength, byteLength: bytes.byteLength, ...(target ? { target } : {}) });
-    parts.push(bytes);
-    binLength += bytes.byteLength;
-    const pad = (4 - (binLength % 4)) % 4;
-    if (pad) {
-      parts.push(new Uint8Array(pad));
-      binLength += pad;
-    }
-    return views.length - 1;
-  };
+  const writer = new BinWriter(views, bin.byteLength);
   const joints = SKELETON.map(([bone]) => bone);
   const inverseBind = new Float32Array(joints.length * 16);
   joints.forEach((bone, j) => {
@@ -194,7 +177,8 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
     m[14] = -p[2];
   });
   const ibm =
-    accessors.push({ bufferView: append(inverseBind), componentType: 5126, count: joints.length, type: "MAT4" }) - 1;
+    accessors.push({ bufferView: writer.view(inverseBind), componentType: 5126, count: joints.length, type: "MAT4" }) -
+    1;
   const slot = { chest: joints.indexOf("chest"), neck: joints.indexOf("neck"), head: joints.indexOf("head") };
   for (const primitive of (mesh as Json).primitives as Json[]) {
     const attributes = primitive.attributes as Json;
@@ -218,9 +202,9 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
       });
     }
     attributes.JOINTS_0 =
-      accessors.push({ bufferView: append(jointIds, 34962), componentType: 5121, count, type: "VEC4" }) - 1;
+      accessors.push({ bufferView: writer.view(jointIds, 34962), componentType: 5121, count, type: "VEC4" }) - 1;
     attributes.WEIGHTS_0 =
-      accessors.push({ bufferView: append(weights, 34962), componentType: 5126, count, type: "VEC4" }) - 1;
+      accessors.push({ bufferView: writer.view(weights, 34962), componentType: 5126, count, type: "VEC4" }) - 1;
   }
   json.skins = [
     {
@@ -302,8 +286,8 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
   }
   json.extensionsUsed = [...used];
   json.extensions = { ...((json.extensions as Json | undefined) ?? {}), VRMC_vrm: vrm };
-  (json.buffers as Json[])[0] = { byteLength: binLength };
-  return packGlb(json, parts, binLength);
+  (json.buffers as Json[])[0] = { byteLength: writer.length };
+  return packGlb(json, [bin, ...writer.parts], writer.length);
 }
 
 /** A dense float VEC3 accessor's values, read from the BIN chunk. */

@@ -59,17 +59,24 @@ export function setLocalSound(on: boolean): void {
 const WAKE_MS = 1000;
 
 /**
- * Plays a sound file (an interaction's) on the bus; resolves when it has started, rejects when the
- * output is not allowed to sound yet (no click on the page): a gift's sound minutes late would be
- * worse than none.
+ * Resolves once the output runs, rejects when it is not allowed to sound yet (no click on the page;
+ * an OBS source has none, OBS's browser allows sound anyway): a line or a gift's sound minutes late
+ * would be worse than none, so it is dropped instead of holding its queue.
  */
-export async function playSound(url: string): Promise<void> {
-  const { context, bus } = audioOutput();
+export async function awake(): Promise<AudioContext> {
+  const { context } = audioOutput();
   if (context.state === "suspended") {
     await Promise.race([context.resume().catch(() => undefined), new Promise((r) => setTimeout(r, WAKE_MS))]);
     if ((context.state as AudioContextState) !== "running")
       throw new Error("the browser does not allow sound here yet");
   }
+  return context;
+}
+
+/** Plays a sound file (an interaction's) on the bus; resolves when it has started (see `awake`). */
+export async function playSound(url: string): Promise<void> {
+  const context = await awake();
+  const { bus } = audioOutput();
   let buffer = decoded.get(url);
   if (!buffer) {
     buffer = fetch(url)

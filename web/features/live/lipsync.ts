@@ -6,7 +6,7 @@
  * takes the max of these and the face capture's for each shape (web/three/plan/PlanBust.tsx).
  */
 
-import { audioOutput } from "./audio-out.ts";
+import { audioOutput, awake, unlockAudio } from "./audio-out.ts";
 
 /** The envelope's tuning: RMS below `floor` is a closed mouth, at `full` wide open. */
 export const LIPSYNC = {
@@ -128,8 +128,8 @@ export function createSpeaker(target: () => MouthTarget | null) {
      * lets the lines that arrive later sound.
      */
     unlock() {
-      const { context: ctx } = graph();
-      if (ctx.state === "suspended") void ctx.resume().catch(() => undefined);
+      graph();
+      unlockAudio();
     },
     /**
      * Plays the WAV now (stopping one still playing); `onStart` when its sound starts. Resolves when
@@ -137,13 +137,8 @@ export function createSpeaker(target: () => MouthTarget | null) {
      */
     async play(wav: ArrayBuffer, onStart?: () => void): Promise<void> {
       const { context: ctx, analyser: node } = graph();
-      // Without a click to allow it (an OBS source has none; OBS's browser allows sound anyway) a
-      // suspended output may never wake: give up on the line instead of holding the queue.
-      if (ctx.state === "suspended") {
-        await Promise.race([ctx.resume().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
-        if ((ctx.state as AudioContextState) !== "running")
-          throw new Error("the browser does not allow sound here yet");
-      }
+      // a suspended output that will not wake skips the line (audio-out.ts)
+      await awake();
       const buffer = await ctx.decodeAudioData(wav);
       this.stop();
       const source = ctx.createBufferSource();
