@@ -38,6 +38,14 @@ export interface SqlReader {
    * the tables the value is read from (infra/catalogue-cache.ts). Never per-user data.
    */
   cached<T>(key: CacheKey, load: (reader: SqlReader) => Promise<T>): Promise<T>;
+  /**
+   * On SQLite, the database's version as this turn's snapshot sees it (`PRAGMA data_version`): the
+   * same number for as long as no connection has committed since, a new one after any commit by
+   * any connection or process. What was read at one version holds until it changes, which is what
+   * the answer memo (server/answer-memo.ts) and the session memo (server/auth.ts) rest on. Null on
+   * PostgreSQL, which has no such counter: nothing is memoised there.
+   */
+  version(): number | null;
   close(): Promise<void>;
 }
 
@@ -118,9 +126,12 @@ function createSqliteReader(url: string): SqlReader {
   };
   // The turn's snapshot: a deferred BEGIN (the read lock is taken by the first statement).
   let inSnapshot = false;
+  // The data version this snapshot reads (asked once per snapshot: it cannot change inside one).
+  let snapshotVersion: number | null = null;
   const endSnapshot = () => {
     if (!inSnapshot) return;
     inSnapshot = false;
+    snapshotVersion = null;
     if (db?.inTransaction) commit?.run();
   };
   const snapshot = () => {
@@ -138,7 +149,8 @@ function createSqliteReader(url: string): SqlReader {
   const dataVersion = () => {
     versionStatement ??= open().prepare("PRAGMA data_version").pluck();
     snapshot();
-    return versionStatement.get() as number;
+    snapshotVersion ??= versionStatement.get() as number;
+    return snapshotVersion;
   };
   // Async only in its signature (PostgreSQL's reads are not): the statement runs at once.
   const reader: SqlReader = {
@@ -162,6 +174,7 @@ function createSqliteReader(url: string): SqlReader {
       memo.set(key, { version, value });
       return value;
     },
+    version: dataVersion,
     close: async () => {
       endSnapshot();
       enders.delete(endSnapshot);
@@ -242,6 +255,7 @@ function createPgReader(url: string, bus: InstanceBus | null): SqlReader {
       if (generation === before) memo.set(key, { at, value });
       return value;
     },
+    version: () => null,
     close: async () => {
       unlisten?.();
       unreset?.();

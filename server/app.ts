@@ -23,6 +23,7 @@ import { rateLimitRedis } from "../infra/redis.ts";
 import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
+import { createAnswerMemo } from "./answer-memo.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
 import { configRoutes } from "./areas/config/routes.ts";
@@ -131,7 +132,23 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     : createMemorySlots(env.CLOUD_RENDER_SLOTS, leaseMs);
   const renderer = options.renderer ?? createCloudRenderer();
   const speech = createSpeechEngine({ engine: env.SPEECH_ENGINE, program: env.ESPEAK_NG_PATH });
-  const deps: Deps = { env, db, reads, storage, jobs, tokens, outbox, codeKey, clock, live, slots, renderer, speech };
+  const answers = createAnswerMemo({ reads, clock });
+  const deps: Deps = {
+    env,
+    db,
+    reads,
+    storage,
+    jobs,
+    tokens,
+    outbox,
+    codeKey,
+    clock,
+    live,
+    slots,
+    renderer,
+    speech,
+    answers,
+  };
   app.decorate("deps", deps);
   app.decorate("lifecycle", { draining: false });
   app.addHook("onClose", async () => {

@@ -43,12 +43,13 @@ export function createTokenService(db: Db, reads: SqlReader, secret: string, ttl
   const key = createSecretKey(Buffer.from(secret, "utf8"));
 
   // Tokens whose signature has been checked, by their exact text: a client sends the same token
-  // on every call, and checking the HMAC each time was a tenth of a cheap request's CPU. Only the
-  // signature and claims are remembered, until the token's own expiry; whether its session is
-  // still live is asked on every request below.
-  const verified = new Map<string, { sub: string; jti: string; exp: number }>();
+  // on every call, and checking the HMAC each time was a tenth of a cheap request's CPU. Kept until
+  // the token's own expiry. `liveAt` is the database version (SQLite's data_version, infra/sql.ts)
+  // at which its session row was last found live: until any connection commits again (a logout, a
+  // password reset, a cancellation, a newer login: every revocation is a commit), that answer holds.
+  const verified = new Map<string, { sub: string; jti: string; exp: number; liveAt: number | null }>();
   const VERIFIED_MAX = 10_000;
-  function claimsOf(token: string): { sub: string; jti: string } {
+  function claimsOf(token: string) {
     const known = verified.get(token);
     if (known && known.exp * 1000 > Date.now()) return known;
     let claims: jwt.JwtPayload;
@@ -63,8 +64,9 @@ export function createTokenService(db: Db, reads: SqlReader, secret: string, ttl
     const { sub, jti, exp } = claims;
     if (!sub || !jti || !exp) throw new BizError("TOKEN_INVALID");
     if (verified.size >= VERIFIED_MAX) verified.clear();
-    verified.set(token, { sub, jti, exp });
-    return { sub, jti };
+    const entry: { sub: string; jti: string; exp: number; liveAt: number | null } = { sub, jti, exp, liveAt: null };
+    verified.set(token, entry);
+    return entry;
   }
 
   return {
@@ -78,18 +80,22 @@ export function createTokenService(db: Db, reads: SqlReader, secret: string, ttl
     async verify(header) {
       const token = header?.replace(/^Bearer\s+/i, "").trim();
       if (!token) throw new BizError("TOKEN_INVALID");
-      const { sub, jti } = claimsOf(token);
+      const claims = claimsOf(token);
+      const { sub, jti } = claims;
       // Every v1 call passes here: a prepared statement on the read connection (microseconds on
       // SQLite, one round trip on PostgreSQL; the Prisma query it replaces took about a millisecond,
-      // bench/hot-routes.bench.ts). No cache:
-      // a revocation committed by any instance is seen by the next request on every instance.
-      // Expiry is the JWT's own exp, which claimsOf has checked; the row answers only "is this
-      // session still live".
+      // bench/hot-routes.bench.ts), unless nothing has been committed anywhere since the session was
+      // last found live (SQLite only): a revocation committed by any instance is seen by the next
+      // request on every instance. Expiry is the JWT's own exp, which claimsOf has checked; the row
+      // answers only "is this session still live".
+      const version = reads.version();
+      if (version !== null && claims.liveAt === version) return { userId: sub, sessionId: jti };
       const row = await reads.get<{ userId: string }>(
         'SELECT "userId" FROM "Session" WHERE "id" = ? AND "revokedAt" IS NULL',
         jti,
       );
       if (row?.userId !== sub) throw new BizError("TOKEN_INVALID");
+      claims.liveAt = version;
       return { userId: sub, sessionId: jti };
     },
 

@@ -34,6 +34,11 @@ export interface RouteExtras {
   config?: FastifyContextConfig & Record<string, unknown>;
   /** OpenAPI answers beyond the envelope's 200 (e.g. health's 503), or one that replaces it (a file). */
   responses?: Record<number, unknown>;
+  /**
+   * Keep the answer per user until the database changes (server/answer-memo.ts): only for a read
+   * whose answer comes from the database, the token's user, the request and the clock alone.
+   */
+  memo?: true;
 }
 
 /** The url inside the plugin the app is (its prefix /web-api/p1 or /web-api/v1 decides the access). */
@@ -64,6 +69,13 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: urlFor(app, endpoint),
     ...(extras.config ? { config: extras.config } : {}),
+    ...(extras.memo
+      ? {
+          preHandler: app.deps.answers.preHandler,
+          preSerialization: app.deps.answers.preSerialization,
+          onSend: app.deps.answers.onSend,
+        }
+      : {}),
     schema,
     handler: handler as never,
   });

@@ -10,6 +10,7 @@ import type { Db } from "../infra/db.ts";
 import type { AppEnv } from "../infra/env.ts";
 import type { SqlReader } from "../infra/sql.ts";
 import type { Storage } from "../infra/storage.ts";
+import type { AnswerMemo } from "./answer-memo.ts";
 import type { Outbox } from "./areas/account/outbox.ts";
 import type { LivePush } from "./areas/live/push.ts";
 import type { RenderSlots } from "./areas/live/slots.ts";
@@ -52,6 +53,8 @@ export interface Deps {
   renderer: CloudRenderer;
   /** The studio's voice: espeak-ng, or none (docs/decisions/040). */
   speech: SpeechEngine;
+  /** Read answers kept per user until the database changes (server/answer-memo.ts). */
+  answers: AnswerMemo;
 }
 
 declare module "fastify" {

@@ -109,6 +109,22 @@ describe("hot reads", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("refuses a token revoked by another process's connection from the next request on SQLite", async () => {
+    if (isPostgresUrl(t.env.DATABASE_URL)) return;
+    const user = await t.user();
+    // Asked twice: the session is known live and the answer kept.
+    for (let i = 0; i < 2; i++)
+      expect((await t.request.get(USER_INFO).set("authorization", user.token)).body.code).toBe(200);
+    const outsider = new Database(sqliteFile(t.env.DATABASE_URL));
+    try {
+      outsider.pragma("busy_timeout = 5000");
+      outsider.prepare('UPDATE "Session" SET "revokedAt" = ? WHERE "userId" = ?').run(sqlDate(new Date()), user.id);
+    } finally {
+      outsider.close();
+    }
+    expect((await t.request.get(USER_INFO).set("authorization", user.token)).body.code).toBe(600);
+  });
+
   it("refuses every token of a user at once when all their sessions are revoked (password reset, cancellation)", async () => {
     const user = await t.user();
     const second = await t.app.deps.tokens.issue(user.id);
@@ -140,6 +156,42 @@ describe("hot reads", () => {
     await t.db.user.update({ where: { id: user.id }, data: { vipExpiresAt: new Date(Date.now() - 1000) } });
     expect((await otherRequest.get(USER_INFO).set("authorization", user.token)).body.data.vipType).toBeUndefined();
     expect(await roleOpen()).toBe(lockedOpen);
+  });
+
+  it("shows a membership that runs out with no write within 1 s, on every instance", async () => {
+    if (isPostgresUrl(t.env.DATABASE_URL)) return; // no answer is kept on PostgreSQL
+    const user = await t.user();
+    const ends = Date.now() + 300;
+    await t.db.user.update({ where: { id: user.id }, data: { vipType: "gold", vipExpiresAt: new Date(ends) } });
+    const vipOn = async (request: ReturnType<typeof supertest>) =>
+      (await request.get(USER_INFO).set("authorization", user.token)).body.data.vipType as string | undefined;
+    // Both instances keep the member's answer now (asked twice: the second comes from the memo).
+    for (const request of [t.request, otherRequest]) {
+      expect(await vipOn(request)).toBe("gold");
+      expect(await vipOn(request)).toBe("gold");
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ends - Date.now())));
+    for (const request of [t.request, otherRequest]) {
+      while ((await vipOn(request)) === "gold") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(Date.now() - ends).toBeLessThan(1000);
+  });
+
+  it("keeps answers apart by language for the same user", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const names = async (language: string) =>
+      (
+        (
+          await t.request
+            .get(`${endpoints.roleList.path}?limit=200&page=1`)
+            .set("authorization", user.token)
+            .set("language", language)
+        ).body.data.records as { name: string }[]
+      ).map((r) => r.name);
+    const [en, zh] = [await names("EN"), await names("ZH_CN")];
+    expect(en).not.toEqual(zh);
+    const interleaved = await Promise.all(Array.from({ length: 40 }, (_, i) => names(i % 2 ? "EN" : "ZH_CN")));
+    expect(interleaved).toEqual(interleaved.map((_, i) => (i % 2 ? en : zh)));
   });
 
   it("shows a new system avatar, and one the shop starts selling, on the next read on every instance", async () => {

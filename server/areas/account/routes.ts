@@ -157,7 +157,8 @@ export async function accountRoutes(app: App) {
   const { accounts, thirdParty, sendLimit } = services(app);
   const me = (request: FastifyRequest) => request.userId as string;
 
-  route(app, v1.userInfo, async (request, reply) => reply.ok(await accounts.userInfo(me(request))));
+  // A hot read (docs/decisions/027): kept per user until the database changes.
+  route(app, v1.userInfo, async (request, reply) => reply.ok(await accounts.userInfo(me(request))), { memo: true });
 
   route(app, v1.logout, async (request, reply) => {
     await app.deps.tokens.revoke(request.sessionId as string);

@@ -43,7 +43,10 @@ export async function orderRoutes(app: App) {
   route(app, v1.orderStatus, async (request, reply) =>
     reply.ok(await orders.status(me(request), request.params.orderId, request.language)),
   );
-  route(app, v1.orderPage, async (request, reply) =>
-    reply.ok(await orders.page(me(request), request.body, request.language)),
+  route(
+    app,
+    v1.orderPage,
+    async (request, reply) => reply.ok(await orders.page(me(request), request.body, request.language)),
+    { memo: true }, // a hot read (docs/decisions/027)
   );
 }

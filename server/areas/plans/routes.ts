@@ -31,8 +31,12 @@ export async function planRoutes(app: App) {
     ),
   );
 
-  route(app, plans.planInfo, async (request, reply) =>
-    reply.ok(await service.info(me(request), request.query.planId, request.language)),
+  // The hot reads (docs/decisions/027): kept per user until the database changes.
+  route(
+    app,
+    plans.planInfo,
+    async (request, reply) => reply.ok(await service.info(me(request), request.query.planId, request.language)),
+    { memo: true },
   );
 
   route(app, plans.planAdd, async (request, reply) => {
@@ -98,8 +102,11 @@ export async function planRoutes(app: App) {
     return reply.ok(null);
   });
 
-  route(app, plans.planList, async (request, reply) =>
-    reply.ok(await service.page(me(request), request.query, request.language)),
+  route(
+    app,
+    plans.planList,
+    async (request, reply) => reply.ok(await service.page(me(request), request.query, request.language)),
+    { memo: true },
   );
 
   route(app, plans.planUse, async (request, reply) => {

@@ -20,11 +20,17 @@ export async function roleRoutes(app: App) {
   const exports = createExportService(app.deps);
   const me = (request: FastifyRequest) => request.userId as string;
 
-  route(app, roles.roleList, async (request, reply) =>
-    reply.ok(await service.list(me(request), request.query, request.language)),
+  // The hot reads (docs/decisions/027): kept per user until the database changes.
+  route(
+    app,
+    roles.roleList,
+    async (request, reply) => reply.ok(await service.list(me(request), request.query, request.language)),
+    { memo: true },
   );
 
-  route(app, roles.customRolePage, async (request, reply) => reply.ok(await service.page(me(request), request.body)));
+  route(app, roles.customRolePage, async (request, reply) => reply.ok(await service.page(me(request), request.body)), {
+    memo: true,
+  });
 
   route(app, roles.customRoleCreate, async (request, reply) =>
     reply.ok(await service.create(me(request), request.body, request.language), "saved"),
