@@ -1,11 +1,12 @@
 /**
  * A contact sheet of the avatars as the portraits draw them (worker/render/rasterise.ts, the
  * worker's software rasteriser, decision 039): the 16 system avatars in the realistic style and in
- * the toon style, and the cartoon creator's four hair styles from the front and from behind.
+ * the toon style, the cartoon creator's four hair styles from the front and from behind, the
+ * realistic cuts, and photo clones beside their photos (with their landmark errors, also printed).
  * Writes docs/screenshots/avatars-sheet.png. Run: npx tsx scripts/screenshot-sheet.ts
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { SYSTEM_ROLES } from "../prisma/roles.ts";
 import { type AvatarMesh, type AvatarStyle, buildAvatar, HAIR_STYLES, lookColors } from "../shared/avatar/index.ts";
@@ -116,44 +117,65 @@ for (const [i, hairStyle] of HAIR_STYLES.entries()) {
 }
 y += CELL;
 
-// A photo clone beside its photo: the fitted face, and the look read from the photo (decision 010).
-layers.push({
-  input: label(
-    "Photo clone of astronaut.png: the photo, then the clone (realistic, toon) from the front and turned",
-    width,
-  ),
-  left: 0,
-  top: y,
-});
-y += LABEL;
-const photo = readFileSync(join(import.meta.dirname, "..", "tests", "fixtures", "images", "astronaut.png"));
-const face = await detectFace(photo);
-if (!face) throw new Error("no face in astronaut.png");
-const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
+// Photo clones beside their photos: the fitted face, and the look read from the photo (decision 010).
+// astronaut.png, and six faces cropped from @vladmandic/face-api's demo photos (tests/fixtures/faces).
+const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
+const photos = [
+  join(fixtures, "images", "astronaut.png"),
+  ...readdirSync(join(fixtures, "faces"))
+    .filter((f) => f.endsWith(".jpg"))
+    .sort()
+    .map((f) => join(fixtures, "faces", f)),
+];
 const neutral = buildAvatar({ sex: 2 });
-const fit = fitFace(neutral, modelLandmarks(neutral), points);
-const look = await photoLook(photo, points);
-const { x, y: top, width: w, height: h } = face.box;
-const crop = await sharp(photo)
-  .extract({
-    left: Math.max(0, Math.round(x - w * 0.45)),
-    top: Math.max(0, Math.round(top - h * 0.55)),
-    width: Math.round(w * 1.9),
-    height: Math.round(w * 1.9),
-  })
-  .resize(CELL, CELL)
-  .png()
-  .toBuffer();
-layers.push({ input: crop, left: 0, top: y });
-let col = 1;
-for (const style of ["realistic", "toon"] as const) {
-  const mesh = dressed(bust(2, style, look.appearance.hairStyle), lookColors(2, look.appearance));
-  for (const yaw of [0, 25, 60]) {
-    layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
-    col++;
+const neutralLandmarks = modelLandmarks(neutral);
+const figures: string[] = [];
+for (const file of photos) {
+  const photo = readFileSync(file);
+  const face = await detectFace(photo);
+  if (!face) throw new Error(`no face in ${file}`);
+  const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
+  const fit = fitFace(neutral, neutralLandmarks, points);
+  const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
+  const look = await photoLook(analysed, points);
+  const below = 100 * (1 - fit.errorFitted / fit.errorNeutral);
+  const name = basename(file);
+  figures.push(
+    `${name.padEnd(26)} neutral ${fit.errorNeutral.toFixed(4)}  fitted ${fit.errorFitted.toFixed(4)}  ${below.toFixed(1)} % below; ` +
+      `turned ${fit.yaw}°; ${look.appearance.hairStyle} ${look.appearance.hairColor} hair, skin ${look.appearance.skinTone}, eyes ${look.appearance.eyeColor}`,
+  );
+  layers.push({
+    input: label(
+      `Photo clone of ${name}: the photo, then the clone (realistic, toon) from the front and turned. Landmark error ${fit.errorNeutral.toFixed(3)} neutral, ${fit.errorFitted.toFixed(3)} fitted (${below.toFixed(0)} % below)`,
+      width,
+    ),
+    left: 0,
+    top: y,
+  });
+  y += LABEL;
+  const side = Math.min(face.imageWidth, face.imageHeight, Math.round(face.box.width * 1.9));
+  const crop = await sharp(analysed)
+    .extract({
+      left: Math.max(0, Math.min(face.imageWidth - side, Math.round(face.box.x + face.box.width / 2 - side / 2))),
+      top: Math.max(0, Math.min(face.imageHeight - side, Math.round(face.box.y + face.box.height * 0.4 - side / 2))),
+      width: side,
+      height: side,
+    })
+    .resize(CELL, CELL)
+    .png()
+    .toBuffer();
+  layers.push({ input: crop, left: 0, top: y });
+  let col = 1;
+  for (const style of ["realistic", "toon"] as const) {
+    const mesh = dressed(bust(2, style, look.appearance.hairStyle), lookColors(2, look.appearance));
+    for (const yaw of [0, 25, 60]) {
+      layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
+      col++;
+    }
   }
+  y += CELL;
 }
-y += CELL;
+console.log(`Photo clones (landmark RMS error / inter-ocular distance):\n  ${figures.join("\n  ")}`);
 
 mkdirSync(join(OUT, ".."), { recursive: true });
 await sharp({ create: { width, height: y, channels: 3, background: "#2a2b35" } })

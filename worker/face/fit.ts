@@ -1,10 +1,10 @@
 /**
  * Fit the head model's face sliders to a photo's 68 landmarks: a regularised least-squares fit
- * of the slider morphs (and of a smile, which is not kept) to the landmark positions in the
- * frontal plane, alternating with a similarity alignment (scale, rotation, shift) of the photo's
- * landmarks onto the model.
+ * of the slider morphs (and of a smile, which is not kept) to the landmark positions, seen from the
+ * front with the head turned the way the photo's is, alternating with a search for that turn and a
+ * similarity alignment (scale, roll, shift) of the photo's landmarks onto the model.
  * Errors are RMS landmark distances over the inter-ocular distance, for the fitted face and for
- * the neutral head on the same photo.
+ * the neutral head on the same photo, each at its best turn.
  */
 
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
@@ -12,6 +12,23 @@ import { FACE_SLIDER_IDS, type FaceParams } from "../../shared/avatar/index.ts";
 import type { ModelLandmark } from "./landmarks.ts";
 
 type Pt = [number, number];
+type Pt3 = [number, number, number];
+
+/**
+ * How far the fit looks for the head's turn (degrees, about the vertical axis): a portrait for
+ * cloning faces the camera more or less. The turn about the ears' axis (pitch) is not searched:
+ * tried, it came out 7 to 13 degrees on every photo, a level studio portrait too, so it stood for
+ * the face's vertical proportions rather than a pose (decision 010, "The head's turn").
+ */
+const MAX_YAW = 40;
+
+/** Points turned by `yaw` degrees about the vertical axis and seen from the front (x, y). */
+function project(points: Pt3[], yaw: number): Pt[] {
+  if (yaw === 0) return points.map((p) => [p[0], p[1]]);
+  const c = Math.cos((yaw * Math.PI) / 180);
+  const s = Math.sin((yaw * Math.PI) / 180);
+  return points.map(([x, y, z]) => [c * x + s * z, y]);
+}
 
 /**
  * Expressions fitted with the sliders but not kept (decision 010, "A smile is not a face"): most
@@ -22,9 +39,14 @@ export const FIT_EXPRESSIONS = ["mouthSmileLeft", "mouthSmileRight"] as const;
 
 export interface FitResult {
   params: Partial<FaceParams>;
-  /** RMS landmark error over the inter-ocular distance, neutral head and fitted head. */
+  /**
+   * RMS landmark error over the inter-ocular distance: the neutral head and the fitted head, each
+   * turned the way that fits it best.
+   */
   errorNeutral: number;
   errorFitted: number;
+  /** How far the head is turned in the photo, degrees (the fitted head's best turn). */
+  yaw: number;
 }
 
 /** Least-squares similarity transform taking `from` onto `to` (Umeyama, 2D, no reflection). */
@@ -107,36 +129,66 @@ export function fitFace(
 ): FitResult {
   const sliders = FACE_SLIDER_IDS;
   const columns = [...sliders, ...expressions];
-  const at = (l: ModelLandmark, arr: Float32Array | undefined): Pt =>
-    arr ? [arr[l.vertex * 3] as number, arr[l.vertex * 3 + 1] as number] : [0, 0];
-  const base: Pt[] = landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.positions));
-  const basis: Pt[][] = columns.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
+  const at = (l: ModelLandmark, arr: Float32Array | undefined): Pt3 =>
+    arr ? [arr[l.vertex * 3] as number, arr[l.vertex * 3 + 1] as number, arr[l.vertex * 3 + 2] as number] : [0, 0, 0];
+  const base3: Pt3[] = landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.positions));
+  const basis3: Pt3[][] = columns.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
   const lo = columns.map((_, k) => (k < sliders.length ? -1 : 0));
   const target: Pt[] = photo.map(([x, y]) => [x, -y]);
 
-  // Scale the ridge to the basis so lambda is unitless.
-  const colNorm = basis.map((col) => col.reduce((s, p) => s + p[0] * p[0] + p[1] * p[1], 0));
+  // Scale the ridge to the (frontal) basis so lambda is unitless.
+  const colNorm = basis3.map((col) => col.reduce((s, p) => s + p[0] * p[0] + p[1] * p[1], 0));
   const ridge = lambda * (colNorm.reduce((s, v) => s + v, 0) / Math.max(1, colNorm.filter((v) => v > 0).length));
 
-  const model = (w: number[]): Pt[] =>
-    base.map((p, i) => {
+  const model3 = (w: number[]): Pt3[] =>
+    base3.map((p, i) => {
       let x = p[0];
       let y = p[1];
+      let z = p[2];
       w.forEach((wk, k) => {
-        const d = (basis[k] as Pt[])[i] as Pt;
+        const d = (basis3[k] as Pt3[])[i] as Pt3;
         x += wk * d[0];
         y += wk * d[1];
+        z += wk * d[2];
       });
-      return [x, y];
+      return [x, y, z];
     });
+  // The head turned to the photo's pose, seen from the front: the roll, scale and shift are the
+  // similarity alignment's; the turn is searched, 5 degrees apart and then 1 (decision 010).
+  const error = (points: Pt[]) => rms(align(target, points), points);
+  const bestYaw = (points: Pt3[]): number => {
+    let best = 0;
+    let bestError = error(project(points, 0));
+    for (const [step, span, centre] of [
+      [5, MAX_YAW, 0],
+      [1, 4, Number.NaN],
+    ] as const) {
+      const from = Number.isNaN(centre) ? best : centre;
+      for (let yaw = from - span; yaw <= from + span; yaw += step) {
+        if (Math.abs(yaw) > MAX_YAW || yaw === best) continue;
+        const e = error(project(points, yaw));
+        if (e < bestError - 1e-12) {
+          bestError = e;
+          best = yaw;
+        }
+      }
+    }
+    return best;
+  };
 
-  const neutralAligned = align(target, base);
-  const scaleRef = interOcular(base);
-  const errorNeutral = rms(neutralAligned, base) / scaleRef;
+  const neutralYaw = bestYaw(base3);
+  const baseNeutral = project(base3, neutralYaw);
+  const scaleRef = interOcular(baseNeutral);
+  const errorNeutral = error(baseNeutral) / scaleRef;
 
   let w = new Array<number>(columns.length).fill(0);
+  let yaw = neutralYaw;
   for (let it = 0; it < iterations; it++) {
-    const aligned = align(target, model(w));
+    if (it > 0) yaw = bestYaw(model3(w));
+    const base = project(base3, yaw);
+    const basis = basis3.map((col) => project(col, yaw));
+    const current = project(model3(w), yaw);
+    const aligned = align(target, current);
     const n = columns.length;
     const M = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const v = new Array<number>(n).fill(0);
@@ -161,12 +213,13 @@ export function fitFace(
     }
     w = solve(M, v).map((x, k) => Math.max(lo[k] as number, Math.min(1, x)));
   }
-  const fitted = model(w);
-  const errorFitted = rms(align(target, fitted), fitted) / scaleRef;
+  yaw = bestYaw(model3(w));
+  const fitted = project(model3(w), yaw);
+  const errorFitted = error(fitted) / scaleRef;
   const params: Partial<FaceParams> = {};
   sliders.forEach((id, k) => {
     const value = Math.round((w[k] as number) * 1000) / 1000;
     if (value !== 0) params[id] = value;
   });
-  return { params, errorNeutral, errorFitted };
+  return { params, errorNeutral, errorFitted, yaw };
 }
