@@ -7,15 +7,16 @@ import { type FaceFrame, parseFaceFrame } from "./live-face.ts";
 import type { VipType } from "./membership.ts";
 
 /**
- * Live modes. `plan` plays the used plan with its interactions (local rendering); the capture
- * modes and cloud rendering are other slices of the work: they are listed so the gate and the
- * studio's menu exist now, and `built: false` refuses them until they are.
+ * Live modes. `plan` plays the used plan with its interactions (local rendering); `face` and
+ * `halfBody` follow the webcam (decision 036); `motion` follows a professional capture app sending
+ * ARKit frames with the stream key (decision 042); `cloud` renders on the server (decision 037).
+ * `built: false` would refuse a mode that is listed before it is built.
  */
 export const LIVE_MODES = [
   { mode: "plan", vip: ["silver", "gold", "diamond"], built: true },
   { mode: "face", vip: ["silver", "gold", "diamond"], built: true },
   { mode: "halfBody", vip: ["gold", "diamond"], built: true },
-  { mode: "motion", vip: ["diamond"], built: false },
+  { mode: "motion", vip: ["diamond"], built: true },
   { mode: "cloud", vip: ["cloud", "diamond"], built: true },
 ] as const satisfies readonly { mode: string; vip: readonly VipType[]; built: boolean }[];
 
@@ -49,6 +50,15 @@ export function liveModeOpen(mode: string, vipType: string | null, cloudMinutes:
  */
 export function faceAllowed(vipType: string | null, openMode: string | null): boolean {
   return modeAllowed("face", vipType) || openMode === "cloud";
+}
+
+/**
+ * Who may send motion capture (docs/decisions/042): a membership that opens the `motion` mode
+ * (diamond). A capture app authenticates on the studio socket with the stream key and the role
+ * `capture`; its frames drive the avatar in the studio and in the user's OBS sources.
+ */
+export function motionAllowed(vipType: string | null): boolean {
+  return modeAllowed("motion", vipType);
 }
 
 /** The studio says it is still live this often; the server closes a session silent for `LOST_AFTER`. */
@@ -102,9 +112,12 @@ export interface LivePushInteraction {
   at: string;
 }
 
-/** Server → client messages. The first client message must be `{type: "auth", token}` or `{type: "auth", streamKey}`. */
+/**
+ * Server → client messages. The first client message must be `{type: "auth", token}`,
+ * `{type: "auth", streamKey}` or `{type: "auth", streamKey, role: "capture"}`.
+ */
 export type LiveServerMessage =
-  | { type: "ready"; userId: string; role: "studio" | "source" }
+  | { type: "ready"; userId: string; role: "studio" | "source" | "capture" }
   | { type: "error"; code: number; message: string }
   | LivePushInteraction
   | { type: "session"; state: "live" | "ended"; sessionId: string; reason?: LiveEndReason }
@@ -112,8 +125,16 @@ export type LiveServerMessage =
   | { type: "key"; state: "rotated" | "revoked" }
   /** The studio's face capture, relayed to the same user's sources only (docs/decisions/036). */
   | FaceFrame
+  /** A capture app's frame (the motion mode, decision 042), relayed to the same user's studio and sources. */
+  | LiveMotionFrame
   /** A line the studio said (its Say box, a comment read aloud), for the same user's sources to say on air (decision 040). */
   | LiveSayLine;
+
+/** A motion-capture frame as the socket pushes it: the capture app's face frame, unchanged. */
+export interface LiveMotionFrame {
+  type: "motion";
+  frame: FaceFrame;
+}
 
 /** A line the studio says, relayed to the user's sources: they fetch it in the plan's voice (`liveObsSpeak`). */
 export interface LiveSayLine {
@@ -133,7 +154,8 @@ export const SAY_WINDOW_MS = 10_000;
  * the studio (the login token); a source's are ignored.
  */
 export type LiveClientMessage =
-  | { type: "auth"; token?: string; streamKey?: string }
+  /** `role: "capture"` with the stream key: a motion-capture app, which sends face frames (decision 042). */
+  | { type: "auth"; token?: string; streamKey?: string; role?: "capture" }
   | { type: "ping" }
   | FaceFrame
   | { type: "say"; text: string };

@@ -4,23 +4,31 @@
  * a line typed in the Say box is spoken in the plan's voice and opens the avatar's jaw while it
  * plays (docs/decisions/040), and the OBS source says it on air too, as it says a comment's reply;
  * the OBS browser source draws the avatar on a transparent background; the session appears in
- * the live-stream records.
+ * the live-stream records. In the motion mode (decision 042) a capture app's frames, sent with the
+ * stream key, drive the studio's avatar.
  */
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
+import WebSocket from "ws";
+import { createDb, type Db } from "../../infra/db.ts";
+import { mouthStates } from "../helpers/fake-camera.ts";
+import { apiData, memberWithPlan, openWithToken, userInfo } from "./account-helpers.ts";
 import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
 
 let browser: Browser;
+let db: Db;
 beforeAll(async () => {
   browser = await launchBrowser();
+  db = createDb(`file:${path.join(dataDir, "app.db")}`);
 });
 afterAll(async () => {
   await browser?.close();
+  await db?.$disconnect();
 });
 
 const played = (page: import("playwright-core").Page) =>
@@ -182,4 +190,77 @@ describe("live studio", () => {
     await page.context().close();
     // the 3D scene draws in software here: two of them (studio, OBS source) take most of this
   }, 180_000);
+
+  it("motion capture (diamond): a capture app's frames drive the studio's avatar; the session is recorded as motion", async () => {
+    const { token } = await memberWithPlan(baseUrl, "Mocap night", { use: true });
+    const { userId } = (await userInfo(baseUrl, token)).data;
+    // a diamond membership, as an order would have left it (orders are tested elsewhere)
+    await db.user.update({
+      where: { id: userId },
+      data: { vipType: "diamond", vipExpiresAt: new Date(Date.now() + 30 * 86_400_000) },
+    });
+    const { key } = await apiData<{ key: string }>(baseUrl, "/web-api/v1/live/streamKey/rotate", { token, body: {} });
+    const page = await newPage(browser, { language: "EN" });
+    await openWithToken(page, baseUrl, token, "/live/studio");
+    await page.locator('[data-testid="plan-preview"][data-ready="true"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="live-socket"][data-state="ready"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId("live-mode-motion").check();
+    const status = page.getByTestId("motion-status");
+    await expect.poll(() => status.getAttribute("data-state")).toBe("waiting");
+    expect(await page.getByTestId("motion-address").innerText()).toMatch(/^ws:\/\/.+\/web-api\/ws\/live$/);
+
+    // the capture app: the stream key with the role "capture", then ARKit frames, the mouth
+    // opening and closing every second for 8 s, 10 frames a second
+    const app = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/web-api/ws/live`);
+    const said: { type: string; code?: number }[] = [];
+    app.on("message", (data) => said.push(JSON.parse(String(data))));
+    await new Promise((resolve) => app.once("open", resolve));
+    app.send(JSON.stringify({ type: "auth", streamKey: key, role: "capture" }));
+    await expect.poll(() => said.some((m) => m.type === "ready")).toBe(true);
+    const since = await page.evaluate(() => performance.now());
+    const started = Date.now();
+    for (let i = 0; Date.now() - started < 8000; i++) {
+      const open = Math.floor((Date.now() - started) / 1000) % 2 === 0;
+      app.send(
+        JSON.stringify({
+          type: "face",
+          t: i,
+          blendshapes: { jawOpen: open ? 0.95 : 0, eyeBlinkLeft: 0 },
+          head: { pitch: 0, yaw: 0.2, roll: 0 },
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await expect.poll(() => status.getAttribute("data-state")).toBe("receiving");
+    await screenshot(page, "live-motion-capture");
+    app.close();
+    const jaw = await page.evaluate(
+      (t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
+      since,
+    );
+    console.log(`motion capture: jawOpen per frame drawn ${jaw.map((j) => j.toFixed(2)).join(" ")}`);
+    const { open, closed, switches } = mouthStates(jaw);
+    expect(jaw.length).toBeGreaterThanOrEqual(4);
+    expect(open).toBeGreaterThan(0);
+    expect(closed).toBeGreaterThan(0);
+    expect(switches).toBeGreaterThanOrEqual(1);
+    expect(said.filter((m) => m.type === "error")).toEqual([]);
+    expect(Number(await status.getAttribute("data-frames"))).toBeGreaterThan(20);
+
+    // going live in the motion mode records it
+    await page.getByTestId("live-start").click();
+    await page.getByTestId("live-on-air").waitFor();
+    await page.getByTestId("live-end").click();
+    await page.getByTestId("live-off-air").waitFor();
+    const records = await apiData<{ records: { mode: string }[] }>(
+      baseUrl,
+      "/web-api/v1/live/history/getListPage?page=1",
+      { token },
+    );
+    expect(records.records[0]?.mode).toBe("motion");
+    // the capture stopped: the status says so within a second or two
+    await expect.poll(() => status.getAttribute("data-state"), { timeout: 5_000 }).toBe("waiting");
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

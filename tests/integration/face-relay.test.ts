@@ -52,7 +52,7 @@ function helpers(t: TestApp) {
     return { user, key };
   }
   /** A socket, authenticated, with what it received. */
-  async function connect(auth: { token?: string; streamKey?: string | null }) {
+  async function connect(auth: { token?: string; streamKey?: string | null; role?: "capture" }) {
     // an injected upgrade has no socket of its own: give it the address the rate limiter keys on
     const ws = await t.app.injectWS("/web-api/ws/live?language=EN", {
       socket: { remoteAddress: "127.0.0.1" },
@@ -62,8 +62,16 @@ function helpers(t: TestApp) {
     ws.send(JSON.stringify({ type: "auth", ...auth }));
     await expect.poll(() => seen.some((m) => m.type === "ready")).toBe(true);
     const faces = () => seen.filter((m) => m.type === "face");
+    const motions = () => seen.flatMap((m) => (m.type === "motion" ? [m.frame] : []));
     const errors = () => seen.filter((m) => m.type === "error");
-    return { ws, seen, faces, errors, send: (m: unknown) => ws.send(typeof m === "string" ? m : JSON.stringify(m)) };
+    return {
+      ws,
+      seen,
+      faces,
+      motions,
+      errors,
+      send: (m: unknown) => ws.send(typeof m === "string" ? m : JSON.stringify(m)),
+    };
   }
   return { post, ok, member, connect };
 }
@@ -198,6 +206,83 @@ describe("the face relay on one instance", () => {
     expect(got).toEqual([0, 1, 60]);
     studio.ws.terminate();
     source.ws.terminate();
+  });
+});
+
+describe("the motion mode's capture app (decision 042)", () => {
+  let t: TestApp;
+  let h: ReturnType<typeof helpers>;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    await seedRoles(t.db);
+    h = helpers(t);
+  });
+  afterAll(() => t.close());
+
+  it("relays a diamond member's capture frames to their studio and sources only, as motion", async () => {
+    const me = await h.member("diamond");
+    const other = await h.member("diamond");
+    const capture = await h.connect({ streamKey: me.key, role: "capture" });
+    expect(capture.seen[0]).toMatchObject({ type: "ready", role: "capture", userId: me.user.id });
+    const studio = await h.connect({ token: me.user.token });
+    const source = await h.connect({ streamKey: me.key });
+    const theirStudio = await h.connect({ token: other.user.token });
+    const theirSource = await h.connect({ streamKey: other.key });
+
+    capture.send(frame(1, 0.9));
+    await expect.poll(() => studio.motions()).toEqual([frame(1, 0.9)]);
+    await expect.poll(() => source.motions()).toEqual([frame(1, 0.9)]);
+    await sleep(200);
+    for (const s of [theirStudio, theirSource, capture]) expect(s.motions()).toEqual([]);
+    // the studio's own webcam frames still go to the sources alone, and never to the capture app
+    studio.send(frame(2));
+    await expect.poll(() => source.faces()).toEqual([frame(2)]);
+    await sleep(100);
+    expect(studio.faces()).toEqual([]);
+    expect(capture.faces()).toEqual([]);
+    expect(capture.errors()).toEqual([]);
+    for (const s of [capture, studio, source, theirStudio, theirSource]) s.ws.terminate();
+  });
+
+  it("refuses a sender whose membership does not open the motion mode (1201 once) and bad frames (1913 once)", async () => {
+    const gold = await h.member("gold");
+    const capture = await h.connect({ streamKey: gold.key, role: "capture" });
+    const studio = await h.connect({ token: gold.user.token });
+    capture.send(frame(1));
+    capture.send(frame(2));
+    await expect.poll(() => capture.errors()).toEqual([LOCKED]);
+    await sleep(200);
+    expect(studio.motions()).toEqual([]);
+    expect(capture.errors()).toHaveLength(1);
+    capture.ws.terminate();
+
+    const diamond = await h.member("diamond");
+    const good = await h.connect({ streamKey: diamond.key, role: "capture" });
+    const hers = await h.connect({ token: diamond.user.token });
+    good.send({ ...frame(3), blendshapes: { mouthOpen: 0.5 } });
+    good.send({ ...frame(4), blendshapes: { jawOpen: 2 } });
+    await expect.poll(() => good.errors()).toEqual([INVALID]);
+    good.send(frame(5));
+    await expect.poll(() => hers.motions()).toEqual([frame(5)]);
+    expect(good.errors()).toHaveLength(1);
+    for (const s of [studio, good, hers]) s.ws.terminate();
+  });
+
+  it("takes only a live stream key: a wrong or malformed key is refused (1903), a rotated one closes it", async () => {
+    const me = await h.member("diamond");
+    for (const streamKey of ["avk_wrongwrongwrongwrongwrongwrongwron", "avr_not-a-stream-key.abc"]) {
+      const ws = await t.app.injectWS("/web-api/ws/live?language=EN", {
+        socket: { remoteAddress: "127.0.0.1" },
+      } as never);
+      const closed = new Promise<number>((resolve) => ws.on("close", (code: number) => resolve(code)));
+      ws.send(JSON.stringify({ type: "auth", streamKey, role: "capture" }));
+      expect(await closed, streamKey).toBe(4903);
+    }
+    const capture = await h.connect({ streamKey: me.key, role: "capture" });
+    const closed = new Promise<number>((resolve) => capture.ws.on("close", (code: number) => resolve(code)));
+    h.ok(await h.post(me.user.token, `${L}/streamKey/rotate`));
+    expect(await closed).toBe(4903);
+    expect(capture.errors()).toMatchObject([{ code: 1903 }]);
   });
 });
 

@@ -302,11 +302,12 @@ describe("live modes and records", () => {
     expect(ok<{ mode: string }>(await post(gold.user.token, `${L}/session/start`, { mode: "halfBody" }))).toMatchObject(
       { mode: "halfBody" },
     );
-    // a mode the membership opens but that is not built yet
+    // motion capture (decision 042) is diamond's alone
+    expect((await post(gold.user.token, `${L}/session/start`, { mode: "motion" })).body).toMatchObject({ code: 1201 });
     const diamond = await memberWithPlan("diamond");
-    expect((await post(diamond.user.token, `${L}/session/start`, { mode: "motion" })).body).toMatchObject({
-      code: 1902,
-    });
+    expect(
+      ok<{ mode: string }>(await post(diamond.user.token, `${L}/session/start`, { mode: "motion" })),
+    ).toMatchObject({ mode: "motion" });
     // an expired membership opens nothing, whatever the client believes
     const expired = await memberWithPlan("diamond");
     await t.db.user.update({ where: { id: expired.user.id }, data: { vipExpiresAt: new Date(now.getTime() - 1000) } });

@@ -1,6 +1,7 @@
 /**
  * The face relay (docs/decisions/036, "Face relay"): face frames the studio sends on its socket go
- * to the same user's OBS sources, on every instance (the live push's `cast`, through the Redis bus
+ * to the same user's OBS sources, and a capture app's (the motion mode, decision 042) to the same
+ * user's studio and sources, on every instance (the live push's `cast`, through the Redis bus
  * with REDIS_URL), and to nobody else: the channel is the sender's own user id, taken from the
  * socket's login token, never from the frame.
  *
@@ -15,7 +16,7 @@
  *   replaced before they are sent, never queued).
  */
 import type { CodeName } from "../../../shared/codes.ts";
-import { faceAllowed } from "../../../shared/live.ts";
+import { faceAllowed, type LiveServerMessage, motionAllowed } from "../../../shared/live.ts";
 import { createFaceThrottle, type FaceFrame, parseFaceFrame } from "../../../shared/live-face.ts";
 import type { Deps } from "../../types.ts";
 import { currentVip } from "../roles/service.ts";
@@ -33,6 +34,22 @@ export async function faceRightOf(deps: Pick<Deps, "db" | "reads" | "clock">, us
   return faceAllowed(vipType, open?.mode ?? null);
 }
 
+/** Whether the user may send motion capture now (decision 042: the motion mode's membership). */
+export async function motionRightOf(deps: Pick<Deps, "reads" | "clock">, userId: string): Promise<boolean> {
+  return motionAllowed(await currentVip(deps.reads, userId, deps.clock.now()));
+}
+
+/**
+ * What a relay sends and who may: the studio's webcam frames (to the sources, as they are) or a
+ * capture app's (decision 042: wrapped as `motion`, to the studio and the sources).
+ */
+export interface RelayKind {
+  right(deps: Pick<Deps, "db" | "reads" | "clock">, userId: string): Promise<boolean>;
+  message(frame: FaceFrame): LiveServerMessage;
+}
+export const FACE_RELAY: RelayKind = { right: faceRightOf, message: (frame) => frame };
+export const MOTION_RELAY: RelayKind = { right: motionRightOf, message: (frame) => ({ type: "motion", frame }) };
+
 export interface FaceRelay {
   /** A message of type `face` from the studio socket as parsed (null: unreadable or too large), and its length. */
   receive(message: unknown, length: number): void;
@@ -46,6 +63,7 @@ export function createFaceRelay(
   userId: string,
   /** Says a refusal to the sender (once per kind). */
   refuse: (code: CodeName) => void,
+  kind: RelayKind = FACE_RELAY,
 ): FaceRelay {
   let allowed: boolean | null = null;
   let reading: Promise<void> | null = null;
@@ -55,10 +73,11 @@ export function createFaceRelay(
     said.add(code);
     refuse(code);
   };
-  const throttle = createFaceThrottle<FaceFrame>((frame) => deps.live.cast(userId, frame));
+  const throttle = createFaceThrottle<FaceFrame>((frame) => deps.live.cast(userId, kind.message(frame)));
 
   const read = () => {
-    reading = faceRightOf(deps, userId)
+    reading = kind
+      .right(deps, userId)
       .then((right) => {
         allowed = right;
         if (!right) throttle.stop();

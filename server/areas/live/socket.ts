@@ -5,17 +5,24 @@
  * studio, the user's login token) or `{type: "auth", streamKey}` (the OBS source). A bad token
  * answers code 600 and closes with 4600; a bad key 1903 and 4903; nothing within 10 s closes too.
  * The studio may then send face frames (`{type: "face", …}`) and the lines it says (`{type: "say",
- * text}`): they reach the same user's sources only (face-relay.ts, say-relay.ts).
+ * text}`): they reach the same user's sources only (face-relay.ts, say-relay.ts). A capture app
+ * (`{type: "auth", streamKey, role: "capture"}`, the motion mode, decision 042) sends face frames
+ * that reach the same user's studio and sources as `{type: "motion", frame}`.
  */
 
 import { CODES, type CodeName } from "../../../shared/codes.ts";
 import { LANGUAGES, type Language } from "../../../shared/constants.ts";
-import { LIVE_SOCKET_PATH, type LiveClientMessage, type LiveServerMessage } from "../../../shared/live.ts";
+import {
+  LIVE_SOCKET_PATH,
+  type LiveClientMessage,
+  type LiveServerMessage,
+  STREAM_KEY_PATTERN,
+} from "../../../shared/live.ts";
 import { FACE_FRAME_MAX_BYTES } from "../../../shared/live-face.ts";
 import { translate } from "../../../shared/messages.ts";
 import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
-import { createFaceRelay, type FaceRelay } from "./face-relay.ts";
+import { createFaceRelay, type FaceRelay, MOTION_RELAY } from "./face-relay.ts";
 import { createKeyService } from "./keys.ts";
 import { createSayRelay, type SayRelay } from "./say-relay.ts";
 
@@ -95,19 +102,39 @@ export async function liveSocketRoutes(app: App) {
       clearTimeout(timeout);
       try {
         const byKey = typeof message.streamKey === "string";
+        // a capture app (the motion mode, decision 042): the stream key itself, never a render key
+        const capture = byKey && message.role === "capture";
+        if (capture && !STREAM_KEY_PATTERN.test(message.streamKey ?? "")) return refuse("STREAM_KEY_INVALID");
         const owner = () =>
           byKey ? keys.owner(message.streamKey) : tokens.verify(`Bearer ${message.token ?? ""}`).then((t) => t.userId);
         const userId = await owner();
         if (socket.readyState !== socket.OPEN) return;
+        const say = (name: CodeName) => {
+          const entry = CODES[name];
+          send({ type: "error", code: entry.code, message: translate(entry.message, language) });
+        };
+        if (capture) {
+          // it sends frames and hears only that its key was rotated or revoked
+          const relay = createFaceRelay(deps, userId, say, MOTION_RELAY);
+          faces = relay;
+          unsubscribe = live.subscribe(userId, (pushed) => {
+            if (pushed.type === "key") refuse("STREAM_KEY_INVALID");
+          });
+          send({ type: "ready", userId, role: "capture" });
+          recheck = setInterval(() => {
+            owner()
+              .then(() => relay.refresh())
+              .catch((error: unknown) => {
+                if (error instanceof BizError) refuse(error.codeName);
+              });
+          }, recheckMs());
+          recheck.unref?.();
+          return;
+        }
         // A source (OBS, a bot) holds the key it came with: when the key is rotated or revoked the
         // socket is refused at once, as a new connection with that key would be. The studio (the
         // user's own token) has no use for the notice.
-        const relay = byKey
-          ? null
-          : createFaceRelay(deps, userId, (name) => {
-              const entry = CODES[name];
-              send({ type: "error", code: entry.code, message: translate(entry.message, language) });
-            });
+        const relay = byKey ? null : createFaceRelay(deps, userId, say);
         faces = relay;
         lines = byKey
           ? null
@@ -116,9 +143,12 @@ export async function liveSocketRoutes(app: App) {
               send({ type: "error", code: entry.code, message: translate(entry.message, language, params) });
             });
         unsubscribe = live.subscribe(userId, (pushed) => {
-          // face frames and said lines go to the sources (OBS, the render page); the studio sent them
+          // face frames and said lines go to the sources (OBS, the render page); the studio sent them.
+          // A capture app's frames go to the studio and the sources.
           if (pushed.type === "face" || pushed.type === "say") {
             if (byKey) send(pushed);
+          } else if (pushed.type === "motion") {
+            send(pushed);
           } else if (pushed.type !== "key") {
             send(pushed);
             // going live or ending (a cloud session opens face data): read the right again

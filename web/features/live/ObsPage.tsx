@@ -103,6 +103,8 @@ export function ObsPage() {
   const onMessage = useCallback(
     (message: LiveServerMessage) => {
       if (message.type === "face") return applyFace(message);
+      // a capture app's frames (the motion mode, decision 042)
+      if (message.type === "motion") return applyFace(message.frame);
       if (message.type === "say") {
         if (air.current && hasVoice.current) say(message.text);
         return;

@@ -25,6 +25,8 @@ import {
 } from "./api.ts";
 import { CloudView } from "./CloudView.tsx";
 import { CapturePanel } from "./capture/CapturePanel.tsx";
+import { MotionPanel } from "./capture/MotionPanel.tsx";
+import { createFaceLink } from "./face-link.ts";
 import { useFaceOutlet } from "./face-out.ts";
 import { captureModeOf, clock, firstOpenMode } from "./format.ts";
 import { playInteraction } from "./playback.ts";
@@ -109,14 +111,24 @@ function Studio({ info }: { info: PlanInfo }) {
   const voice = useStudioVoice(info.planId, info.voice !== null, preview, relayLine);
   const hear = voice.hear;
 
+  // the motion mode (decision 042): a capture app's frames, relayed by the server, drive the avatar
+  const motion = useMemo(() => createFaceLink(() => preview.current), []);
+  useEffect(() => () => motion.stop(), [motion]);
+  const motionFrames = useCallback(() => motion.count, [motion]);
+  const motionOn = useRef(false);
+
   const onMessage = useCallback(
     (message: LiveServerMessage) => {
+      if (message.type === "motion") {
+        if (motionOn.current) motion.apply(message.frame);
+        return;
+      }
       if (message.type !== "interaction") return;
       playInteraction(message, preview.current);
       setFeed((list) => [message, ...list].slice(0, FEED_MAX));
       hear(message);
     },
-    [hear],
+    [hear, motion],
   );
 
   useEffect(() => {
@@ -147,6 +159,7 @@ function Studio({ info }: { info: PlanInfo }) {
   // until the user picks one: the first mode their membership (or cloud hours) opens
   const chosen = modes.find((m) => m.mode === mode) ?? firstOpenMode(modes);
   const canGoLive = Boolean(chosen?.allowed && chosen.built);
+  motionOn.current = canGoLive && chosen?.mode === "motion";
   const goLive = async () => {
     try {
       if (chosen) await live.start(chosen.mode);
@@ -265,6 +278,7 @@ function Studio({ info }: { info: PlanInfo }) {
         {canGoLive && chosen && captureModeOf(chosen.mode) && (
           <CapturePanel mode={captureModeOf(chosen.mode) ?? "face"} preview={preview} onCapture={sendFace} />
         )}
+        {canGoLive && chosen?.mode === "motion" && <MotionPanel frames={motionFrames} />}
 
         <SpeakBox voice={voice} voiceName={info.voice?.name ?? null} />
 

@@ -182,6 +182,15 @@ export const enPages = {
     comment: "Comment",
     commentPlaceholder: "A comment (keywords such as 666 trigger)",
     send: "Send",
+    motion: {
+      title: "Motion capture",
+      hint: "A professional capture app drives the avatar instead of the webcam: an iPhone face-capture app, or a capture suit through a VMC bridge. It connects with your stream key and sends ARKit face data; OBS follows it too.",
+      connect: 'Capture app address (with your stream key, role "capture"):',
+      status: {
+        waiting: "Waiting for your capture app…",
+        receiving: "Receiving motion ({{count}} frames)",
+      },
+    },
     capture: {
       title: "Face capture",
       titleBody: "Half-body capture",

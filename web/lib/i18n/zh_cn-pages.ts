@@ -176,6 +176,15 @@ export const zhCNPages: PageMessages = {
     comment: "评论",
     commentPlaceholder: "输入评论（含 666 等关键词会触发）",
     send: "发送",
+    motion: {
+      title: "专业动作捕捉",
+      hint: "由专业捕捉软件代替摄像头驱动形象：iPhone 面部捕捉应用，或经 VMC 桥接的动捕服。它用你的推流密钥连接并发送 ARKit 面部数据；OBS 同样跟随。",
+      connect: '捕捉软件的连接地址（使用推流密钥，角色为 "capture"）：',
+      status: {
+        waiting: "正在等待捕捉软件连接…",
+        receiving: "正在接收动作数据（{{count}} 帧）",
+      },
+    },
     capture: {
       title: "面部捕捉",
       titleBody: "半身捕捉",

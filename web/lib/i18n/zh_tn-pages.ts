@@ -176,6 +176,15 @@ export const zhTNPages: PageMessages = {
     comment: "評論",
     commentPlaceholder: "輸入評論（含 666 等關鍵詞會觸發）",
     send: "發送",
+    motion: {
+      title: "專業動作捕捉",
+      hint: "由專業捕捉軟體代替攝影機驅動形象：iPhone 面部捕捉應用，或經 VMC 橋接的動捕服。它用你的推流密鑰連線並傳送 ARKit 面部資料；OBS 同樣跟隨。",
+      connect: '捕捉軟體的連線位址（使用推流密鑰，角色為 "capture"）：',
+      status: {
+        waiting: "正在等待捕捉軟體連線…",
+        receiving: "正在接收動作資料（{{count}} 幀）",
+      },
+    },
     capture: {
       title: "面部捕捉",
       titleBody: "半身捕捉",

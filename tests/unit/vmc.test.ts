@@ -1,0 +1,86 @@
+/**
+ * The VMC bridge's reader (scripts/mocap/vmc.ts, docs/decisions/042): OSC messages and bundles as a
+ * capture app sends them become face frames the server's validator takes.
+ */
+import { describe, expect, it } from "vitest";
+import { createVmcReader, headOfUnityQuaternion, readOsc } from "../../scripts/mocap/vmc.ts";
+import { parseFaceFrame } from "../../shared/live-face.ts";
+import { bundle, message, oscString } from "../helpers/osc.ts";
+
+/** A quaternion for `degrees` about one of Unity's axes. */
+function about(axis: "x" | "y" | "z", degrees: number): [number, number, number, number] {
+  const h = (degrees * Math.PI) / 360;
+  return [axis === "x" ? Math.sin(h) : 0, axis === "y" ? Math.sin(h) : 0, axis === "z" ? Math.sin(h) : 0, Math.cos(h)];
+}
+const deg = (rad: number | undefined) => ((rad ?? Number.NaN) * 180) / Math.PI;
+
+describe("OSC", () => {
+  it("reads a message's strings, floats and ints, and the messages of nested bundles", () => {
+    expect(readOsc(message("/VMC/Ext/Blend/Val", "JawOpen", 0.5, { int: 7 }))).toEqual([
+      { address: "/VMC/Ext/Blend/Val", args: ["JawOpen", 0.5, 7] },
+    ]);
+    const nested = bundle(message("/a", 1), bundle(message("/b", "x"), message("/c")));
+    expect(readOsc(nested).map((m) => m.address)).toEqual(["/a", "/b", "/c"]);
+  });
+
+  it("throws on what is not OSC", () => {
+    expect(() => readOsc(Buffer.from("hello"))).toThrow();
+    expect(() => readOsc(Buffer.concat([oscString("/a"), oscString(",f")]))).toThrow();
+    const lying = bundle(message("/a", 1));
+    lying.writeInt32BE(999, 16);
+    expect(() => readOsc(lying)).toThrow();
+  });
+});
+
+describe("VMC into face frames", () => {
+  it("makes one frame per Apply from ARKit names (any case) and VRM presets, which the server takes", () => {
+    const frames: unknown[] = [];
+    const vmc = createVmcReader(
+      (f) => frames.push(f),
+      () => 1234,
+    );
+    vmc.read(
+      bundle(
+        message("/VMC/Ext/Blend/Val", "JawOpen", 0.8),
+        message("/VMC/Ext/Blend/Val", "mouthSmileLeft", 0.25),
+        message("/VMC/Ext/Blend/Val", "Blink_R", 1),
+        message("/VMC/Ext/Blend/Val", "NotAShape", 1),
+        message("/VMC/Ext/Bone/Pos", "Head", 0, 0, 0, ...about("x", 20)),
+        message("/VMC/Ext/Bone/Pos", "Chest", 0, 0, 0, ...about("y", 45)),
+        message("/VMC/Ext/Blend/Apply"),
+      ),
+    );
+    expect(frames).toHaveLength(1);
+    const frame = parseFaceFrame(frames[0]);
+    expect(frame).not.toBeNull();
+    expect(frame?.t).toBe(1234);
+    expect(frame?.blendshapes.jawOpen).toBeCloseTo(0.8, 5);
+    expect(frame?.blendshapes).toMatchObject({ mouthSmileLeft: 0.25, eyeBlinkRight: 1 });
+    expect(Object.keys(frame?.blendshapes ?? {})).toHaveLength(3);
+    expect(deg(frame?.head?.pitch)).toBeCloseTo(20, 3);
+
+    // values last until changed; a preset and an ARKit name for one shape: the larger
+    vmc.read(message("/VMC/Ext/Blend/Val", "A", 0.5));
+    vmc.read(message("/VMC/Ext/Blend/Apply"));
+    expect((frames[1] as { blendshapes: Record<string, number> }).blendshapes.jawOpen).toBeCloseTo(0.8, 5);
+    vmc.read(message("/VMC/Ext/Blend/Val", "JawOpen", 0));
+    vmc.read(message("/VMC/Ext/Blend/Apply"));
+    expect((frames[2] as { blendshapes: Record<string, number> }).blendshapes.jawOpen).toBeCloseTo(0.5, 5);
+  });
+
+  it("turns Unity's head rotation into the frame's signs", () => {
+    expect(deg(headOfUnityQuaternion(...about("x", 15))?.pitch)).toBeCloseTo(15, 3); // nods down
+    expect(deg(headOfUnityQuaternion(...about("y", 30))?.yaw)).toBeCloseTo(-30, 3); // Unity +y: to the right
+    expect(deg(headOfUnityQuaternion(...about("z", 10))?.roll)).toBeCloseTo(-10, 3); // Unity +z: to the left
+    expect(headOfUnityQuaternion(0, 0, 0, 1)).toEqual({ pitch: 0, yaw: -0, roll: -0 });
+  });
+
+  it("counts a malformed datagram and drops it", () => {
+    const frames: unknown[] = [];
+    const vmc = createVmcReader((f) => frames.push(f));
+    vmc.read(Buffer.from([1, 2, 3]));
+    vmc.read(message("/VMC/Ext/Blend/Apply"));
+    expect(vmc.stats()).toEqual({ packets: 2, refused: 1 });
+    expect(frames).toHaveLength(1);
+  });
+});
