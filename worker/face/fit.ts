@@ -32,10 +32,11 @@ function project(points: Pt3[], yaw: number): Pt[] {
 
 /**
  * Expressions fitted with the sliders but not kept (decision 010, "A smile is not a face"): most
- * portraits smile, and without them the sliders bent the mouth and jaw to copy the smile. Adding
- * the jaw, squints, brows and cheeks as well was measured no better.
+ * portraits smile, and without them the sliders bent the mouth and jaw to copy the smile, and the
+ * lids to copy the smile's squint (the squints since "Seven faces": on one photo they were no
+ * better, on seven they are). The jaw, brows and cheeks were measured no better.
  */
-export const FIT_EXPRESSIONS = ["mouthSmileLeft", "mouthSmileRight"] as const;
+export const FIT_EXPRESSIONS = ["mouthSmileLeft", "mouthSmileRight", "eyeSquintLeft", "eyeSquintRight"] as const;
 
 export interface FitResult {
   params: Partial<FaceParams>;

@@ -60,7 +60,8 @@ function silhouette(mesh: AvatarMesh, skin: number, y: number, side: -1 | 1, ear
 const lerp2 = (a: XY, b: XY, t: number): XY => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /**
- * Landmarks 0..16, the jaw: the face's frontal outline from below the eyes down to the chin,
+ * Landmarks 0..16, the jaw: the face's frontal outline from the eyes' height (2 mm below their
+ * centres, where iBUG's first jaw point sits, beside the outer corners) down to the chin,
  * subject's right (image left) first, 8 at the chin's centre. The photo's jaw points are evenly
  * spaced along the outline, so the model's are too: the outline is traced at many heights and cut
  * into 8 equal lengths a side (evenly spaced heights put the lower points too far up the jaw).
@@ -70,7 +71,7 @@ export function jawLandmarks(mesh: AvatarMesh): ModelLandmark[] {
   const a = anatomyFor(mesh.sex as 1 | 2);
   const skin = mesh.primitives.findIndex((p) => p.name === "skin");
   const at = (xy: XY, r: number) => frontMost(mesh, [skin], xy, r);
-  const top = a.eye.center[1] - 0.012;
+  const top = a.eye.center[1] - 0.002; // 12 mm lower left a 10 mm error on seven photos
   const chinY = a.chin.c[1] - a.chin.r[1] * 0.9;
   const earZ = a.ear.center[2] + 0.02;
   const outline = (side: -1 | 1): ModelLandmark[] => {
@@ -134,13 +135,14 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
 
   // nose 27..30 down the bridge, 31..35 across the base
   const n = a.nose;
-  // (decision 010, "The nose's ends"): the detector's bridge starts between the eyes, at about the
-  // upper lids' height, not at the brows; its outer base points are the wings' outer edges
-  const nasionY = a.eye.center[1] + a.eye.upper * 0.5;
+  // (decision 010, "The nose's ends"): the detector's bridge starts between the eyes, at the eyes'
+  // height, not at the brows; its base points are the wings' outer edges and, between them, the
+  // columella's foot, 2 mm below the wings' centres (measured on seven photos, "Seven faces")
+  const nasionY = a.eye.center[1];
   const bridge = [0, 1 / 3, 2 / 3, 1].map((t) => at(lerp2([0, nasionY], [n.tip[0], n.tip[1]], t), 0.006));
   const wing = n.ala[0] + n.alaR * 0.5;
   const base = [-1, -0.5, 0, 0.5, 1].map((t) =>
-    at([(Math.abs(t) === 1 ? wing : n.ala[0]) * t, n.ala[1] + (1 - Math.abs(t)) * 0.003], 0.005),
+    at([(Math.abs(t) === 1 ? wing : n.ala[0]) * t, n.ala[1] - 0.002], 0.005),
   );
 
   // eyes 36..41 (right) and 42..47 (left): outer, upper, upper, inner, lower, lower (clockwise in the image)
