@@ -8,6 +8,9 @@
  * - `/VMC/Ext/Blend/Apply`: the frame is complete; one face frame is made.
  * - `/VMC/Ext/Bone/Pos "Head" px py pz qx qy qz qw`: the head's rotation (Unity's axes: left-handed,
  *   y up, the avatar facing +z), as the frame's pitch, yaw and roll.
+ * - the same for "Spine", "Chest" and "UpperChest" (their rolls summed) and "Hips" (its place
+ *   across): the frame's shoulders, the upper body's tilt and sway, as the half-body mode's webcam
+ *   gives them.
  * Everything else (other bones, the root, cameras, trackers) is ignored.
  *
  * OSC is read here rather than with osc.js: that package brings serialport, a native module, as an
@@ -135,9 +138,15 @@ const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
  * Reads VMC packets and makes a face frame at each `/VMC/Ext/Blend/Apply`, stamped with `now()`.
  * Blend values last until a sender changes them, as the protocol has it.
  */
+/** How far the hips move across (metres) for the body's sway to reach the picture's edge (±1). */
+const SWAY_METRES = 0.25;
+const SPINE_BONES = new Set(["Spine", "Chest", "UpperChest"]);
+
 export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => number = () => performance.now()) {
   const raw = new Map<string, number>();
   let head: FaceFrame["head"] | undefined;
+  const spineRoll = new Map<string, number>();
+  let hipsX: number | null = null;
   let packets = 0;
   let refused = 0;
 
@@ -152,7 +161,16 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
       if (arkit) add(arkit, value);
       else for (const [shape, w] of Object.entries(VRM_PRESETS[lower] ?? {})) add(shape as ArkitBlendshape, w * value);
     }
-    return { type: "face", t: now(), blendshapes, ...(head ? { head } : {}) };
+    const frame: FaceFrame = { type: "face", t: now(), blendshapes, ...(head ? { head } : {}) };
+    if (spineRoll.size > 0 || hipsX !== null) {
+      const roll = [...spineRoll.values()].reduce((sum, r) => sum + r, 0);
+      frame.shoulders = {
+        tilt: Math.max(-Math.PI, Math.min(Math.PI, roll)),
+        // Unity's +x is the subject's right; the frame's sway is + to the subject's left
+        sway: Math.max(-1, Math.min(1, -(hipsX ?? 0) / SWAY_METRES)),
+      };
+    }
+    return frame;
   };
 
   return {
@@ -172,10 +190,13 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
           if (typeof name === "string" && typeof value === "number" && Number.isFinite(value)) raw.set(name, value);
         } else if (address === "/VMC/Ext/Blend/Apply") {
           onFrame(frame());
-        } else if (address === "/VMC/Ext/Bone/Pos" && args[0] === "Head") {
-          const [, , , , qx, qy, qz, qw] = args;
-          if ([qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v)))
-            head = headOfUnityQuaternion(qx as number, qy as number, qz as number, qw as number);
+        } else if (address === "/VMC/Ext/Bone/Pos" && typeof args[0] === "string") {
+          const [bone, px, , , qx, qy, qz, qw] = args;
+          if (![px, qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v))) continue;
+          const q = [qx, qy, qz, qw] as [number, number, number, number];
+          if (bone === "Head") head = headOfUnityQuaternion(...q);
+          else if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q)?.roll ?? 0);
+          else if (bone === "Hips") hipsX = px as number;
         }
       }
     },

@@ -75,6 +75,31 @@ describe("VMC into face frames", () => {
     expect(headOfUnityQuaternion(0, 0, 0, 1)).toEqual({ pitch: 0, yaw: -0, roll: -0 });
   });
 
+  it("gives the upper body's tilt from the spine's rolls and its sway from the hips", () => {
+    const frames: { shoulders?: { tilt: number; sway: number } }[] = [];
+    const vmc = createVmcReader((f) => frames.push(f));
+    vmc.read(message("/VMC/Ext/Blend/Apply"));
+    expect(frames[0]?.shoulders).toBeUndefined(); // no body bones: no shoulders
+    vmc.read(
+      bundle(
+        message("/VMC/Ext/Bone/Pos", "Spine", 0, 1, 0, ...about("z", 4)),
+        message("/VMC/Ext/Bone/Pos", "Chest", 0, 0.1, 0, ...about("z", 6)),
+        message("/VMC/Ext/Bone/Pos", "Hips", 0.1, 0.9, 0, 0, 0, 0, 1),
+        message("/VMC/Ext/Bone/Pos", "LeftHand", 0.3, 1, 0, 0, 0, 0, 1),
+        message("/VMC/Ext/Blend/Apply"),
+      ),
+    );
+    const body = frames[1]?.shoulders;
+    expect(parseFaceFrame(frames[1])).not.toBeNull();
+    // Unity +z tilts to the left shoulder: the frame's tilt is to the right, so negative
+    expect(deg(body?.tilt)).toBeCloseTo(-10, 3);
+    // 10 cm to Unity's +x (the subject's right): the sway is to the right, negative
+    expect(body?.sway).toBeCloseTo(-0.4, 5);
+    vmc.read(message("/VMC/Ext/Bone/Pos", "Hips", -5, 0.9, 0, 0, 0, 0, 1));
+    vmc.read(message("/VMC/Ext/Blend/Apply"));
+    expect(frames[2]?.shoulders?.sway).toBe(1);
+  });
+
   it("counts a malformed datagram and drops it", () => {
     const frames: unknown[] = [];
     const vmc = createVmcReader((f) => frames.push(f));
