@@ -75,13 +75,15 @@ describe("the VMC bridge", () => {
     await expect.poll(() => lines.some((l) => l.startsWith("connected")), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => lines.some((l) => l.startsWith("listening")), { timeout: 5_000 }).toBe(true);
 
-    // a capture app's frames: the mouth opening, then closing, the head turned 20° to the right
+    // a capture app's frames: the mouth opening, then closing, the head turned 20° to the right, the
+    // chest rolled
     const sender = dgram.createSocket("udp4");
     const head = [0, Math.sin(Math.PI / 18), 0, Math.cos(Math.PI / 18)];
     for (const jaw of [0.9, 0.1]) {
       const packet = bundle(
         message("/VMC/Ext/Blend/Val", "JawOpen", jaw),
         message("/VMC/Ext/Bone/Pos", "Head", 0, 1.5, 0, ...head),
+        message("/VMC/Ext/Bone/Pos", "Chest", 0, 0.1, 0, 0, 0, Math.sin(-Math.PI / 36), Math.cos(-Math.PI / 36)),
         message("/VMC/Ext/Blend/Apply"),
       );
       await new Promise<void>((resolve, reject) =>
@@ -96,6 +98,8 @@ describe("the VMC bridge", () => {
     expect(open?.blendshapes.jawOpen).toBeCloseTo(0.9, 5);
     expect(closed?.blendshapes.jawOpen).toBeCloseTo(0.1, 5);
     expect(((open?.head?.yaw ?? 0) * 180) / Math.PI).toBeCloseTo(-20, 3);
+    // the chest rolled -10° about Unity's z, toward the right shoulder: the body tilts 10° to the right
+    expect(((open?.shoulders?.tilt ?? 0) * 180) / Math.PI).toBeCloseTo(10, 3);
     studio.terminate();
   }, 60_000);
 });
