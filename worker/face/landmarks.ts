@@ -157,7 +157,7 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
       side === -1
         ? [outer, third(1 / 3, e.upper), third(2 / 3, e.upper), inner, third(2 / 3, -e.lower), third(1 / 3, -e.lower)]
         : [inner, third(2 / 3, e.upper), third(1 / 3, e.upper), outer, third(1 / 3, -e.lower), third(2 / 3, -e.lower)];
-    return pts.map((p) => at(p, 0.004));
+    return pts.map((p) => at(p, 0.002));
   };
 
   // mouth 48..59 outer lip, 60..67 inner lip

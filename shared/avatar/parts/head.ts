@@ -229,7 +229,13 @@ export class HeadShape {
     const off = lerp(-0.0016, E.lid, outside) + fold;
     const r2 = re * re - dx * dx - dy * dy;
     const zs = E.center[2] + Math.sqrt(Math.max(r2, 0));
-    const m = 1 - smoothstep(0.6 * re, 1.32 * re, rr);
+    // pulled to the eyeball near the opening only: further out the face stays where it is (a pull
+    // that followed the eyeball's curve back made a crater round the eye, lit at its rim)
+    const dyT = dy - E.tilt * dx;
+    const across = dx < 0 ? dx / E.halfIn : dx / E.halfOut;
+    const open = Math.hypot(across, dyT / (dyT >= 0 ? E.upper : E.lower));
+    const near = 1 - smoothstep(1.05, 1.8, open);
+    const m = (1 - smoothstep(0.6 * re, 1.32 * re, rr)) * near;
     let z = lerp(p[2], zs + off, m);
     if (r2 > 0 && outside > 0) {
       // never let the eyeball poke through the lids
