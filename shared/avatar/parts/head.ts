@@ -85,8 +85,10 @@ export class HeadShape {
       const n = A.nose;
       let dn = sdCapsule(x, y, z, n.bridgeTop, n.bridgeBottom, n.bridgeR[0], n.bridgeR[1]);
       dn = smin(dn, this.e(7, x, y, z), 0.006);
-      dn = smin(dn, this.e(8, ax, y, z), 0.005);
-      d = smin(d, dn, 0.007);
+      // wide blends: the wings flow into the tip and the cheeks (5 and 7 mm read as balls stuck on;
+      // decision 039, "The nose in one piece")
+      dn = smin(dn, this.e(8, ax, y, z), 0.009);
+      d = smin(d, dn, 0.012);
     }
     return d;
   }
