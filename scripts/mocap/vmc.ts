@@ -16,7 +16,7 @@
  * OSC is read here rather than with osc.js: that package brings serialport, a native module, as an
  * optional dependency, for a format of a few dozen lines (decision 042).
  */
-import { ARKIT_BLENDSHAPES, type ArkitBlendshape, type FaceFrame } from "../../shared/live-face.ts";
+import { ARKIT_BLENDSHAPES, type ArkitBlendshape, type FaceFrame, type FaceHead } from "../../shared/live-face.ts";
 
 export type OscArg = string | number | boolean | Buffer | null;
 export interface OscMessage {
@@ -122,7 +122,7 @@ const VRM_PRESETS: Record<string, Partial<Record<ArkitBlendshape, number>>> = {
  * pitch nods down, yaw turns to the subject's left, roll tilts to the right shoulder (radians).
  * Unity's Euler order is Z, then X, then Y.
  */
-export function headOfUnityQuaternion(x: number, y: number, z: number, w: number): FaceFrame["head"] {
+export function headOfUnityQuaternion(x: number, y: number, z: number, w: number): FaceHead {
   const n = Math.hypot(x, y, z, w) || 1;
   const [qx, qy, qz, qw] = [x / n, y / n, z / n, w / n];
   const pitch = Math.asin(Math.max(-1, Math.min(1, 2 * (qw * qx - qy * qz))));
@@ -195,7 +195,7 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
           if (![px, qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v))) continue;
           const q = [qx, qy, qz, qw] as [number, number, number, number];
           if (bone === "Head") head = headOfUnityQuaternion(...q);
-          else if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q)?.roll ?? 0);
+          else if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q).roll);
           else if (bone === "Hips") hipsX = px as number;
         }
       }

@@ -91,6 +91,20 @@ export async function userInfo(baseUrl: string, token: string) {
   );
 }
 
+/** Goes live in the studio's chosen mode, ends it, and answers the mode the newest live record holds. */
+export async function liveBriefly(page: Page, baseUrl: string, token: string): Promise<string | undefined> {
+  await page.getByTestId("live-start").click();
+  await page.getByTestId("live-on-air").waitFor();
+  await page.getByTestId("live-end").click();
+  await page.getByTestId("live-off-air").waitFor();
+  const records = await apiData<{ records: { mode: string }[] }>(
+    baseUrl,
+    "/web-api/v1/live/history/getListPage?page=1",
+    { token },
+  );
+  return records.records[0]?.mode;
+}
+
 /** Opens the app already logged in, the way a returning visitor's stored token would. */
 export async function openWithToken(page: Page, baseUrl: string, token: string, path: string) {
   await page.goto(`${baseUrl}/`);

@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type FakeCamera, launchWithCamera, mouthStates, writeFakeCamera } from "../helpers/fake-camera.ts";
-import { apiData, memberWithPlan, openWithToken } from "./account-helpers.ts";
+import { apiData, liveBriefly, memberWithPlan, openWithToken } from "./account-helpers.ts";
 import { apiLogin, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -96,18 +96,7 @@ describe("live face capture", () => {
     expect(stats?.backend).toBe("wasm");
 
     // going live in face mode records the mode
-    await page.getByTestId("live-start").click();
-    await page.getByTestId("live-on-air").waitFor();
-    await page.getByTestId("live-end").click();
-    await page.getByTestId("live-off-air").waitFor();
-    const records = await apiData<{ records: { mode: string }[] }>(
-      baseUrl,
-      "/web-api/v1/live/history/getListPage?page=1",
-      {
-        token,
-      },
-    );
-    expect(records.records[0]?.mode).toBe("face");
+    expect(await liveBriefly(page, baseUrl, token)).toBe("face");
 
     // stopping the camera gives the avatar its own life back
     await page.getByTestId("capture-stop").click();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createDb, type Db } from "../../infra/db.ts";
 import { mouthStates } from "../helpers/fake-camera.ts";
-import { apiData, memberWithPlan, openWithToken, userInfo } from "./account-helpers.ts";
+import { apiData, liveBriefly, memberWithPlan, openWithToken, userInfo } from "./account-helpers.ts";
 import { launchBrowser, newPage, SCREENSHOTS, screenshot } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -248,16 +248,7 @@ describe("live studio", () => {
     expect(Number(await status.getAttribute("data-frames"))).toBeGreaterThan(20);
 
     // going live in the motion mode records it
-    await page.getByTestId("live-start").click();
-    await page.getByTestId("live-on-air").waitFor();
-    await page.getByTestId("live-end").click();
-    await page.getByTestId("live-off-air").waitFor();
-    const records = await apiData<{ records: { mode: string }[] }>(
-      baseUrl,
-      "/web-api/v1/live/history/getListPage?page=1",
-      { token },
-    );
-    expect(records.records[0]?.mode).toBe("motion");
+    expect(await liveBriefly(page, baseUrl, token)).toBe("motion");
     // the capture stopped: the status says so within a second or two
     await expect.poll(() => status.getAttribute("data-state"), { timeout: 5_000 }).toBe("waiting");
     expect(page.errors).toEqual([]);

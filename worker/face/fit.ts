@@ -160,20 +160,17 @@ export function fitFace(
   const bestYaw = (points: Pt3[]): number => {
     let best = 0;
     let bestError = error(project(points, 0));
-    for (const [step, span, centre] of [
-      [5, MAX_YAW, 0],
-      [1, 4, Number.NaN],
-    ] as const) {
-      const from = Number.isNaN(centre) ? best : centre;
-      for (let yaw = from - span; yaw <= from + span; yaw += step) {
-        if (Math.abs(yaw) > MAX_YAW || yaw === best) continue;
+    const scan = (centre: number, span: number, step: number) => {
+      for (let yaw = Math.max(-MAX_YAW, centre - span); yaw <= Math.min(MAX_YAW, centre + span); yaw += step) {
         const e = error(project(points, yaw));
         if (e < bestError - 1e-12) {
           bestError = e;
           best = yaw;
         }
       }
-    }
+    };
+    scan(0, MAX_YAW, 5);
+    scan(best, 4, 1);
     return best;
   };
 

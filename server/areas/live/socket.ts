@@ -109,9 +109,20 @@ export async function liveSocketRoutes(app: App) {
           byKey ? keys.owner(message.streamKey) : tokens.verify(`Bearer ${message.token ?? ""}`).then((t) => t.userId);
         const userId = await owner();
         if (socket.readyState !== socket.OPEN) return;
-        const say = (name: CodeName) => {
+        const say = (name: CodeName, params?: Record<string, string | number>) => {
           const entry = CODES[name];
-          send({ type: "error", code: entry.code, message: translate(entry.message, language) });
+          send({ type: "error", code: entry.code, message: translate(entry.message, language, params) });
+        };
+        // the credentials asked again every recheckMs (and the relay's right with them)
+        const startRecheck = (relay: FaceRelay | null) => {
+          recheck = setInterval(() => {
+            owner()
+              .then(() => relay?.refresh())
+              .catch((error: unknown) => {
+                if (error instanceof BizError) refuse(error.codeName);
+              });
+          }, recheckMs());
+          recheck.unref?.();
         };
         if (capture) {
           // it sends frames and hears only that its key was rotated or revoked
@@ -121,14 +132,7 @@ export async function liveSocketRoutes(app: App) {
             if (pushed.type === "key") refuse("STREAM_KEY_INVALID");
           });
           send({ type: "ready", userId, role: "capture" });
-          recheck = setInterval(() => {
-            owner()
-              .then(() => relay.refresh())
-              .catch((error: unknown) => {
-                if (error instanceof BizError) refuse(error.codeName);
-              });
-          }, recheckMs());
-          recheck.unref?.();
+          startRecheck(relay);
           return;
         }
         // A source (OBS, a bot) holds the key it came with: when the key is rotated or revoked the
@@ -136,12 +140,7 @@ export async function liveSocketRoutes(app: App) {
         // user's own token) has no use for the notice.
         const relay = byKey ? null : createFaceRelay(deps, userId, say);
         faces = relay;
-        lines = byKey
-          ? null
-          : createSayRelay(deps, userId, (name, params) => {
-              const entry = CODES[name];
-              send({ type: "error", code: entry.code, message: translate(entry.message, language, params) });
-            });
+        lines = byKey ? null : createSayRelay(deps, userId, say);
         unsubscribe = live.subscribe(userId, (pushed) => {
           // face frames and said lines go to the sources (OBS, the render page); the studio sent them.
           // A capture app's frames go to the studio and the sources.
@@ -156,14 +155,7 @@ export async function liveSocketRoutes(app: App) {
           } else if (byKey) refuse("STREAM_KEY_INVALID");
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
-        recheck = setInterval(() => {
-          owner()
-            .then(() => relay?.refresh())
-            .catch((error: unknown) => {
-              if (error instanceof BizError) refuse(error.codeName);
-            });
-        }, recheckMs());
-        recheck.unref?.();
+        startRecheck(relay);
       } catch (error) {
         if (error instanceof BizError) return refuse(error.codeName);
         request.log.error({ err: error }, "live socket authentication failed");
