@@ -32,7 +32,9 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
     error: useId(),
     title: useId(),
   };
-  const { register, handleSubmit, watch, setValue } = useForm<InteractionDraft>({ defaultValues: EMPTY_DRAFT });
+  const { register, handleSubmit, watch, setValue, getValues } = useForm<InteractionDraft>({
+    defaultValues: EMPTY_DRAFT,
+  });
   const kind = watch("actionKind");
   const actionId = watch("actionId");
   const events = useCatalogue("events", event === "all" ? undefined : event);
@@ -66,8 +68,9 @@ export function InteractionForm({ event, existing }: { event: string; existing: 
         reply: draft.reply?.trim() || null,
       });
       toast.success(t("plan.interaction.added"));
-      setValue("actionId", "");
-      setValue("reply", "");
+      // cleared for the next one, unless the user has already chosen it while this one was saving
+      if (getValues("actionId") === draft.actionId) setValue("actionId", "");
+      if (getValues("reply") === draft.reply) setValue("reply", "");
     } catch {
       // The API client has shown the service's message.
     }
