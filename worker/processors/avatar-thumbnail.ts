@@ -27,9 +27,14 @@ export const avatarThumbnail: Processor<"avatarThumbnail"> = async ({ kind, id }
     await ctx.storage.putAt(key, image);
   }
   await ctx.progress(90);
-  // Only if the avatar still shows what was rendered: a newer save has its own job.
+  // Only if the avatar still shows what was rendered (its face, its look and, for a custom avatar,
+  // its kind, which picks the style): a newer save or a change of kind has its own portrait.
   const where = { id, faceParams: row.faceParams, appearance: row.appearance };
   if (kind === "role") await ctx.db.role.updateMany({ where, data: { imgKey: key } });
-  else await ctx.db.customRole.updateMany({ where, data: { imgKey: key } });
+  else
+    await ctx.db.customRole.updateMany({
+      where: { ...where, ...("kind" in row ? { kind: row.kind as string } : {}) },
+      data: { imgKey: key },
+    });
   return { imgKey: key };
 };
