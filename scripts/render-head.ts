@@ -6,7 +6,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { type AvatarMesh, buildAvatar, FACE_SLIDER_IDS } from "../shared/avatar/index.ts";
+import { anatomyFor } from "../shared/avatar/anatomy.ts";
+import { type AvatarMesh, applyPose, buildAvatar, FACE_SLIDER_IDS } from "../shared/avatar/index.ts";
+import { armsPose, restArm, rigOf } from "../shared/avatar/rig.ts";
 import { render, SS, type View } from "../worker/render/rasterise.ts";
 
 const OUT = join(import.meta.dirname, "..", "test-results", "head");
@@ -24,7 +26,7 @@ function randomSliders(seed: number): Record<string, number> {
   return Object.fromEntries(FACE_SLIDER_IDS.map((id) => [id, Math.round((rnd() * 0.9 - 0.45) * 100) / 100]));
 }
 
-const VIEWS: View[] = [
+const VIEWS: (View & { posed?: "T" | "A" })[] = [
   { file: "female-front.png", sex: 2, yaw: 0, framing: "bust" },
   { file: "female-34.png", sex: 2, yaw: 35, framing: "bust" },
   { file: "female-face.png", sex: 2, yaw: 0, framing: "face" },
@@ -59,6 +61,51 @@ const VIEWS: View[] = [
       "ears.angle": 1,
     },
   },
+  // the half-body (issue 17): at rest from three sides, and waving (rig.ts)
+  { file: "female-half.png", sex: 2, yaw: 0, framing: "half" },
+  { file: "female-half-34.png", sex: 2, yaw: 35, framing: "half" },
+  { file: "female-half-side.png", sex: 2, yaw: 90, framing: "half", pitch: 0 },
+  { file: "male-half-34.png", sex: 1, yaw: -35, framing: "half" },
+  ...(
+    [
+      ["wave", { lift: 1.25, roll: -1.4, bend: 0.25, twist: 0.2 }, {}],
+      ["clap", { swing: 0.35, roll: 0.5, bend: 0.7, twist: -1.2 }, { swing: 0.35, roll: 0.5, bend: 0.7, twist: -1.2 }],
+      ["cheer", { lift: 0.5, swing: 0.3, roll: -0.3, bend: 1.2 }, { lift: 0.5, swing: 0.3, roll: -0.3, bend: 1.2 }],
+      ["reach", { swing: 0.5, bend: -0.5 }, { swing: 0.5, bend: -0.5 }],
+    ] as const
+  ).map(
+    ([name, left, right]): View => ({
+      file: `male-half-${name}.png`,
+      sex: 1,
+      yaw: 20,
+      framing: "half",
+      pose: armsPose(rigOf(anatomyFor(1, "realistic")).arm, { ...restArm(), ...left }, { ...restArm(), ...right }),
+    }),
+  ),
+  {
+    file: "female-tpose.png",
+    sex: 2,
+    yaw: 0,
+    framing: "half",
+    camera: { target: [0, -0.2, 0], distance: 3.2 },
+    posed: "T",
+  },
+  {
+    file: "female-apose.png",
+    sex: 2,
+    yaw: 30,
+    framing: "half",
+    camera: { target: [0, -0.2, 0], distance: 3.2 },
+    posed: "A",
+  },
+  {
+    file: "female-hands.png",
+    sex: 2,
+    yaw: 20,
+    pitch: 25,
+    framing: "half",
+    camera: { target: [0, -0.53, 0.12], distance: 0.75 },
+  },
   { file: "female-dark.png", sex: 2, yaw: 20, framing: "face", skinTone: 0.8 },
   // system-like faces: every slider drawn at random within +-0.45, as the seeded avatars are
   { file: "random-female-a.png", sex: 2, yaw: 20, framing: "face", weights: randomSliders(11) },
@@ -79,6 +126,7 @@ async function main(): Promise<void> {
       mesh = buildAvatar({ sex: v.sex, ...(v.skinTone === undefined ? {} : { skinTone: v.skinTone }) });
       meshes.set(key, mesh);
     }
+    if (v.posed) mesh = applyPose(mesh, v.posed);
     const [w, h] = v.framing === "face" ? [640, 640] : [640, 800];
     const raw = render(mesh, v, w, h);
     await sharp(raw, { raw: { width: w * SS, height: h * SS, channels: 3 } })

@@ -112,7 +112,7 @@ export const FEMALE: Anatomy = {
   },
   brow: { inner: [0.011, 0.029], peak: [0.034, 0.036], tail: [0.053, 0.027], thickIn: 0.0042, thickOut: 0.0012 },
   ear: { center: [0.071, -0.004, -0.012], height: 0.056, width: 0.03, flare: 0.3 },
-  torso: { shoulderHalf: 0.158, chestDepth: 0.084, top: -0.127, bottom: -0.36 },
+  torso: { shoulderHalf: 0.158, chestDepth: 0.084, top: -0.127, bottom: -0.62 },
   hair: "long",
 };
 
@@ -157,7 +157,7 @@ export const MALE: Anatomy = {
   },
   brow: { inner: [0.011, 0.026], peak: [0.034, 0.031], tail: [0.055, 0.025], thickIn: 0.0062, thickOut: 0.0026 },
   ear: { center: [0.075, -0.006, -0.013], height: 0.06, width: 0.032, flare: 0.32 },
-  torso: { shoulderHalf: 0.185, chestDepth: 0.096, top: -0.13, bottom: -0.36 },
+  torso: { shoulderHalf: 0.185, chestDepth: 0.096, top: -0.13, bottom: -0.64 },
   hair: "short",
 };
 

@@ -15,6 +15,7 @@ import { buildHair } from "./parts/hair.ts";
 import { HeadShape } from "./parts/head.ts";
 import { buildMouth, mouthFrame } from "./parts/mouth.ts";
 import { buildSkin } from "./parts/skin.ts";
+import { rigOf } from "./rig.ts";
 import { SLIDER_FIELDS } from "./slider-fields.ts";
 import { FACE_SLIDER_IDS } from "./sliders.ts";
 import { toonWarp, warpMesh } from "./stylise.ts";
@@ -63,6 +64,24 @@ function keepInside(deltas: Float32Array, anchors: ArrayLike<number>, field: Fie
   }
 }
 
+/** A part's bones as glTF's four joints and weights per vertex; none if the chest carries all of it. */
+function skinOf(b: PartBuilder): { skin?: AvatarPrimitive["skin"] } {
+  const n = b.count;
+  if (!b.bones.some((v, i) => i % 3 !== 2 && v !== 0)) return {};
+  const joints = new Uint8Array(n * 4);
+  const weights = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const a = b.bones[i * 3] as number;
+    const c = b.bones[i * 3 + 1] as number;
+    const w = a === c ? 0 : (b.bones[i * 3 + 2] as number);
+    joints[i * 4] = a;
+    joints[i * 4 + 1] = c;
+    weights[i * 4] = 1 - w;
+    weights[i * 4 + 1] = w;
+  }
+  return { skin: { joints, weights } };
+}
+
 /**
  * The bust of a sex in a style. The toon style is built from its own anatomy (anatomy.ts) and then
  * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests). A
@@ -80,6 +99,7 @@ export function assemble(
   const { skin, lips } = buildSkin(shape);
   const eyes = buildEyes(shape);
   const inside = buildMouth(shape);
+  const body = buildBody(shape);
   const builders: PartBuilder[] = [
     skin,
     lips,
@@ -93,7 +113,8 @@ export function assemble(
     inside.tongue,
     inside.mouth,
     buildHair(shape, hairStyleOf(sex, hair), style === "toon"),
-    buildBody(shape),
+    body.clothing,
+    body.hands,
   ];
   const frame = mouthFrame(shape);
   const ctx: FieldContext = { shape, mouthY: frame.y, teethFront: frame.front };
@@ -141,9 +162,10 @@ export function assemble(
       indices: n < 65536 ? new Uint16Array(b.indices) : new Uint32Array(b.indices),
       material: materials[b.part],
       targets,
+      ...skinOf(b),
     };
   });
-  const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount };
+  const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount, rig: rigOf(anatomy) };
   mesh.hair = hairStyleOf(sex, hair);
   return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

@@ -1,6 +1,7 @@
 /** The avatar's mesh types and a small builder that every part uses. No DOM, no Node. */
 import type { AvatarStyle } from "./anatomy.ts";
 import type { Vec3 } from "./math.ts";
+import type { Rig } from "./rig.ts";
 
 /** What a vertex belongs to; morph fields use it to decide what they may move. */
 export type PartId =
@@ -16,7 +17,8 @@ export type PartId =
   | "tongue"
   | "mouth"
   | "hair"
-  | "clothing";
+  | "clothing"
+  | "hands";
 
 export interface AvatarMaterial {
   name: string;
@@ -40,6 +42,11 @@ export interface AvatarPrimitive {
    * not move this primitive is absent (read it as zeros): that keeps memory and the GLB small.
    */
   targets: Record<string, Float32Array>;
+  /**
+   * How the arm bones (rig.ts) move each vertex, glTF's JOINTS_0 / WEIGHTS_0: four bone indices and
+   * four weights per vertex, summing to 1. Absent on parts that only the chest carries.
+   */
+  skin?: { joints: Uint8Array; weights: Float32Array };
 }
 
 export interface AvatarMesh {
@@ -53,6 +60,8 @@ export interface AvatarMesh {
   targetNames: string[];
   vertexCount: number;
   triangleCount: number;
+  /** The half-body's bones (rig.ts): their pivots in this mesh's rest pose. */
+  rig?: Rig;
 }
 
 /** Per-vertex facts the morph fields read. */
@@ -72,6 +81,8 @@ export class PartBuilder {
   readonly anchors: number[] = [];
   readonly sides: number[] = [];
   readonly indices: number[] = [];
+  /** Per vertex: two bones (rig.ts indices) and the second's weight; the chest alone by default. */
+  readonly bones: number[] = [];
   constructor(readonly part: PartId) {}
 
   get count(): number {
@@ -83,7 +94,15 @@ export class PartBuilder {
     const a = anchor ?? p;
     this.anchors.push(a[0], a[1], a[2]);
     this.sides.push(side);
+    this.bones.push(0, 0, 0);
     return this.positions.length / 3 - 1;
+  }
+
+  /** Carry vertex `id` by bone `a`, blended toward bone `b` by `w` (0..1). */
+  bind(id: number, a: number, b = a, w = 0): void {
+    this.bones[id * 3] = a;
+    this.bones[id * 3 + 1] = b;
+    this.bones[id * 3 + 2] = w;
   }
 
   tri(a: number, b: number, c: number): void {
@@ -122,6 +141,7 @@ export class PartBuilder {
     this.positions.push(...other.positions);
     this.anchors.push(...other.anchors);
     this.sides.push(...other.sides);
+    this.bones.push(...other.bones);
     for (const i of other.indices) this.indices.push(i + base);
   }
 }

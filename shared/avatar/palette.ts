@@ -72,6 +72,7 @@ export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Recor
   return {
     skin: material("skin", skin, 0.55),
     ears: material("ears", skin, 0.55),
+    hands: material("hands", skin, 0.6),
     lips: material("lips", lips, 0.48),
     sclera: material("sclera", [0.94, 0.93, 0.91], 0.2),
     iris: material("iris", c.eyes, 0.15),
@@ -94,6 +95,7 @@ function toonMaterials(c: Colors): Record<PartId, AvatarMaterial> {
   return {
     skin: material("skin", skin, 1),
     ears: material("ears", skin, 1),
+    hands: material("hands", skin, 1),
     lips: material("lips", lips, 1),
     sclera: material("sclera", [1, 1, 1], 1),
     iris: material("iris", c.eyes, 1),

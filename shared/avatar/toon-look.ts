@@ -39,6 +39,7 @@ export interface ToonPartLook {
 export const TOON_PARTS: Partial<Record<PartId, ToonPartLook>> = {
   skin: { shade: [0.88, 0.72, 0.74], rim: 0.22, round: 0.8, blush: 0.32, neck: true },
   ears: { shade: [0.88, 0.72, 0.74], rim: 0.22 },
+  hands: { shade: [0.88, 0.72, 0.74], rim: 0.22 },
   lips: { shade: [0.86, 0.72, 0.74], rim: 0 },
   hair: { shade: [0.62, 0.6, 0.72], rim: 0.3, round: 0.45 },
   clothing: { shade: [0.66, 0.64, 0.78], rim: 0.2 },
@@ -77,6 +78,7 @@ export const TOON_NECK = { offset: -0.006, slope: 0.3 };
 export const OUTLINE_WIDTH: Partial<Record<PartId, number>> = {
   skin: 0.0015,
   ears: 0.0012,
+  hands: 0.0012,
   hair: 0.0014,
   clothing: 0.0019,
 };

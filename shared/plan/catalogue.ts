@@ -260,7 +260,7 @@ expression("cheeky", ["Cheeky", "调皮", "調皮"], "diamond", {
   cheekSquintLeft: 0.5,
 });
 
-// Motions: what the head and shoulders do when an interaction fires.
+// Motions: what the head, arms and body do when an interaction fires.
 const motion = (id: string, names: Names, tier: Tier, style: string, duration: number) =>
   add("motion", "motion", `motion.${id}`, names, tier, { style, duration });
 motion("nod", ["Nod", "点头", "點頭"], null, "nod", 1.2);
@@ -269,6 +269,9 @@ motion("tilt", ["Tilt head", "歪头", "歪頭"], null, "tilt", 1.4);
 motion("bounce", ["Happy bounce", "开心跳动", "開心跳動"], "gold", "bounce", 1.5);
 motion("lean", ["Lean in", "凑近", "湊近"], "gold", "lean", 1.6);
 motion("spin", ["Spin", "转圈", "轉圈"], "diamond", "spin", 1.8);
+// Gestures of the half-body's arms (issue 17)
+motion("wave", ["Wave", "挥手", "揮手"], null, "wave", 2);
+motion("clap", ["Clap", "鼓掌", "鼓掌"], "gold", "clap", 1.8);
 
 // Backdrops (flat) and scenes (built 3D surroundings).
 const scene = (type: "backdrop" | "scene", id: string, names: Names, tier: Tier, style: string, colors: string[]) =>

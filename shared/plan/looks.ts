@@ -24,7 +24,7 @@ export interface ExpressionLook {
 }
 
 export interface MotionLook {
-  /** nod | shake | tilt | bounce | lean | spin */
+  /** nod | shake | tilt | bounce | lean | spin | wave | clap */
   style: string;
   /** seconds */
   duration: number;

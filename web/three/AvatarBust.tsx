@@ -4,15 +4,18 @@ import {
   Color,
   DoubleSide,
   Group,
+  Matrix4,
   Mesh,
   type MeshBasicMaterial,
   MeshStandardMaterial,
   type MeshToonMaterial,
+  type Skeleton,
+  SkinnedMesh,
 } from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
 import { materialsFor } from "../../shared/avatar/palette.ts";
 import { toonFace } from "../../shared/avatar/toon-look.ts";
-import { avatarGeometry } from "./avatarGeometry.ts";
+import { avatarGeometry, skeletonOf } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
@@ -74,18 +77,27 @@ export function AvatarBust({
   face,
   targets,
   colors,
+  onSkeleton,
 }: {
   avatar: AvatarMesh;
   face: FaceState;
   /** The morph targets to carry (the editor's sliders). */
   targets: readonly string[];
   colors: BustColors;
+  /**
+   * A bust whose arms move (the plan's preview): its arms and hands are skinned to the rig's
+   * bones, handed over here to be posed (null when they go). Without it nothing is skinned.
+   */
+  onSkeleton?: (skeleton: Skeleton | null) => void;
 }) {
+  const posable = onSkeleton !== undefined;
   const built = useMemo(() => {
     const group = new Group();
     const features = toonFace(avatar);
+    const skeleton = posable && avatar.rig ? skeletonOf(avatar.rig, group) : null;
     const parts: Part[] = avatar.primitives.map((primitive) => {
-      const { geometry, targetIndex } = avatarGeometry(primitive, targets);
+      const skinned = skeleton !== null && primitive.skin !== undefined;
+      const { geometry, targetIndex } = avatarGeometry(primitive, targets, { skinned });
       const m = primitive.material;
       const toon = avatar.style === "toon";
       const material = toon
@@ -94,7 +106,8 @@ export function AvatarBust({
       if (m.doubleSided) material.side = DoubleSide;
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
       material.name = m.name;
-      const mesh = new Mesh(geometry, material);
+      const mesh = skinned ? new SkinnedMesh(geometry, material) : new Mesh(geometry, material);
+      if (skeleton && mesh instanceof SkinnedMesh) mesh.bind(skeleton, new Matrix4());
       mesh.name = primitive.name;
       // The face changes shape in the shader: the rest shape's bounds say little.
       mesh.frustumCulled = false;
@@ -113,8 +126,8 @@ export function AvatarBust({
       ]);
       return { mesh, material, outline, morphs, baked: new Float32Array(targetIndex.size) };
     });
-    return { group, parts };
-  }, [avatar, targets]);
+    return { group, parts, skeleton };
+  }, [avatar, targets, posable]);
 
   useEffect(
     () => () => {
@@ -123,9 +136,16 @@ export function AvatarBust({
         part.material.dispose();
         part.outline?.material.dispose();
       }
+      built.skeleton?.dispose();
     },
     [built],
   );
+
+  useEffect(() => {
+    if (!onSkeleton) return;
+    onSkeleton(built.skeleton);
+    return () => onSkeleton(null);
+  }, [built, onSkeleton]);
 
   // The view draws on demand (pacing.ts): a face change or a new mesh asks for a frame.
   const invalidate = useInvalidate();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AvatarPrimitive, buildAvatar, FACE_SLIDER_IDS } from "../../shared/avatar/index.ts";
-import { avatarGeometry } from "./avatarGeometry.ts";
+import { avatarGeometry, skeletonOf } from "./avatarGeometry.ts";
 
 const triangle: AvatarPrimitive = {
   name: "skin",
@@ -43,6 +43,40 @@ describe("avatarGeometry", () => {
       expect(geometry.morphTargetsRelative).toBe(expected > 0);
       expect(targetIndex.size).toBe(expected);
       expect(geometry.getAttribute("position").count).toBe(primitive.positions.length / 3);
+    }
+  });
+});
+
+describe("skinned arms", () => {
+  it("bends with the rig's bones as shared/avatar/rig.ts poses them (three's own skinning)", async () => {
+    const { Group, Matrix4, SkinnedMesh, MeshBasicMaterial, Vector3 } = await import("three");
+    const { armsPose, posePositions, restArm } = await import("../../shared/avatar/rig.ts");
+    const mesh = buildAvatar({ sex: 2 });
+    const rig = mesh.rig;
+    const hands = mesh.primitives.find((p) => p.name === "hands");
+    if (!rig || !hands) throw new Error("no rig");
+    const group = new Group();
+    const skeleton = skeletonOf(rig, group);
+    const { geometry } = avatarGeometry(hands, [], { skinned: true });
+    const skinned = new SkinnedMesh(geometry, new MeshBasicMaterial());
+    skinned.bind(skeleton, new Matrix4());
+    group.add(skinned);
+    // the whole body moved (a plan motion's offset): the arms go with it
+    group.position.set(0.1, 0.02, 0);
+    const pose = armsPose(rig.arm, { ...restArm(), lift: 1.25, roll: -1.4, bend: 0.25 }, restArm());
+    skeleton.bones.forEach((bone, i) => {
+      const q = pose[i];
+      if (q) bone.quaternion.set(q[0], q[1], q[2], q[3]);
+    });
+    group.updateMatrixWorld(true);
+    skeleton.update();
+    const expected = posePositions(rig, pose, hands.positions, hands.skin);
+    const v = new Vector3();
+    for (let i = 0; i < hands.positions.length / 3; i += 97) {
+      skinned.getVertexPosition(i, v).applyMatrix4(skinned.matrixWorld);
+      expect(v.x).toBeCloseTo((expected[i * 3] as number) + 0.1, 5);
+      expect(v.y).toBeCloseTo((expected[i * 3 + 1] as number) + 0.02, 5);
+      expect(v.z).toBeCloseTo(expected[i * 3 + 2] as number, 5);
     }
   });
 });

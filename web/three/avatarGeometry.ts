@@ -3,8 +3,18 @@
  * one relative morph attribute (a delta) per target, so a slider at -1..1 is a morph influence of
  * the same value (negative influences work for relative morphs).
  */
-import { BufferAttribute, BufferGeometry, Float32BufferAttribute } from "three";
+import {
+  Bone,
+  BufferAttribute,
+  BufferGeometry,
+  Float32BufferAttribute,
+  type Group,
+  Matrix4,
+  Skeleton,
+  Uint16BufferAttribute,
+} from "three";
 import type { AvatarPrimitive } from "../../shared/avatar/index.ts";
+import type { Rig } from "../../shared/avatar/rig.ts";
 
 export interface AvatarGeometry {
   geometry: BufferGeometry;
@@ -16,8 +26,17 @@ export interface AvatarGeometry {
  * `only` limits the targets to a list (the editor needs the face sliders, not the expressions);
  * targets the primitive does not move are left out, so each mesh carries only what moves it.
  */
-export function avatarGeometry(primitive: AvatarPrimitive, only?: readonly string[]): AvatarGeometry {
+export function avatarGeometry(
+  primitive: AvatarPrimitive,
+  only?: readonly string[],
+  { skinned = false }: { skinned?: boolean } = {},
+): AvatarGeometry {
   const geometry = new BufferGeometry();
+  // the arm bones' joints and weights (shared/avatar/rig.ts), for a bust the plan poses
+  if (skinned && primitive.skin) {
+    geometry.setAttribute("skinIndex", new Uint16BufferAttribute(Uint16Array.from(primitive.skin.joints), 4));
+    geometry.setAttribute("skinWeight", new Float32BufferAttribute(primitive.skin.weights, 4));
+  }
   geometry.setAttribute("position", new Float32BufferAttribute(primitive.positions, 3));
   geometry.setAttribute("normal", new Float32BufferAttribute(primitive.normals, 3));
   geometry.setIndex(new BufferAttribute(primitive.indices, 1));
@@ -36,4 +55,29 @@ export function avatarGeometry(primitive: AvatarPrimitive, only?: readonly strin
   geometry.name = primitive.name;
   geometry.computeBoundingSphere();
   return { geometry, targetIndex };
+}
+
+/**
+ * The rig's bones (shared/avatar/rig.ts) as a three.js skeleton under `group`: each bone at its
+ * pivot, at rest the identity, so the skinned parts draw exactly as built until they are posed.
+ */
+export function skeletonOf(rig: Rig, group: Group): Skeleton {
+  const bones = rig.bones.map((b) => {
+    const bone = new Bone();
+    bone.name = b.name;
+    return bone;
+  });
+  rig.bones.forEach((b, i) => {
+    const bone = bones[i] as Bone;
+    const parent = rig.bones[b.parent];
+    if (parent) {
+      bone.position.set(b.pivot[0] - parent.pivot[0], b.pivot[1] - parent.pivot[1], b.pivot[2] - parent.pivot[2]);
+      bones[b.parent]?.add(bone);
+    } else {
+      bone.position.set(b.pivot[0], b.pivot[1], b.pivot[2]);
+      group.add(bone);
+    }
+  });
+  const inverses = rig.bones.map((b) => new Matrix4().makeTranslation(-b.pivot[0], -b.pivot[1], -b.pivot[2]));
+  return new Skeleton(bones, inverses);
 }

@@ -12,6 +12,7 @@ import {
   Mesh,
   MeshBasicMaterial,
   MeshToonMaterial,
+  SkinnedMesh,
   Vector2,
   Vector3,
   type WebGLProgramParametersWithUniforms,
@@ -146,7 +147,10 @@ export function outlineMesh(source: Mesh, width: number): Mesh<typeof source.geo
       "#include <morphtarget_vertex>\ntransformed += normalize(normal) * uOutline;",
     );
   });
-  const mesh = new Mesh(source.geometry, material);
+  // an arm's outline bends with it: the same bones as the part it outlines
+  const skinned = (source as SkinnedMesh).isSkinnedMesh ? (source as SkinnedMesh) : null;
+  const mesh = skinned ? new SkinnedMesh(source.geometry, material) : new Mesh(source.geometry, material);
+  if (skinned && mesh instanceof SkinnedMesh) mesh.bind(skinned.skeleton, skinned.bindMatrix);
   mesh.name = `${source.name}-outline`;
   mesh.userData.part = source.name;
   mesh.frustumCulled = false;

@@ -8,6 +8,7 @@
  */
 import { type AvatarMesh, applyMorphs, type PartId } from "../../shared/avatar/index.ts";
 import { computeNormals } from "../../shared/avatar/mesh.ts";
+import { posePositions, type RigPose } from "../../shared/avatar/rig.ts";
 import {
   OUTLINE_WIDTH,
   outlineRgb,
@@ -28,8 +29,13 @@ export interface View {
   sex: 1 | 2;
   yaw: number; // degrees, positive turns the avatar to its left (we see its right cheek... from +x side)
   pitch?: number;
-  framing: "bust" | "face";
+  /** Head and shoulders, the face alone, or the half-body down to the hips. */
+  framing: "bust" | "face" | "half";
   weights?: Record<string, number>;
+  /** A camera of its own (scripts looking at one part): where it looks and from how far. */
+  camera?: { target: V3; distance: number };
+  /** The arms' pose (rig.ts); at rest when absent. */
+  pose?: RigPose;
   skinTone?: number;
 }
 
@@ -62,8 +68,10 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       color[i + 2] = 0.2 - 0.08 * t;
     }
   }
-  const target: V3 = view.framing === "face" ? [0, -0.005, 0.04] : [0, -0.12, 0.0];
-  const dist = view.framing === "face" ? 0.62 : 1.45;
+  const target: V3 =
+    view.camera?.target ??
+    (view.framing === "face" ? [0, -0.005, 0.04] : view.framing === "half" ? [0, -0.25, 0.02] : [0, -0.12, 0.0]);
+  const dist = view.camera?.distance ?? (view.framing === "face" ? 0.62 : view.framing === "half" ? 2.35 : 1.45);
   const fov = (view.framing === "face" ? 26 : 30) * (Math.PI / 180);
   const yaw = (view.yaw * Math.PI) / 180;
   const pitch = ((view.pitch ?? 4) * Math.PI) / 180;
@@ -92,7 +100,12 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     { dir: norm([0.7, 0.1, 0.6]), col: [0.32, 0.36, 0.45] },
     { dir: norm([0.2, 0.5, -0.9]), col: [0.45, 0.45, 0.5] },
   ];
-  const positions = applyMorphs(mesh, view.weights ?? {});
+  const morphed = applyMorphs(mesh, view.weights ?? {});
+  const { rig } = mesh;
+  const positions =
+    view.pose && rig
+      ? morphed.map((p, i) => posePositions(rig, view.pose ?? {}, p, mesh.primitives[i]?.skin))
+      : morphed;
   const toon = mesh.style === "toon";
   const face = toon ? toonFace(mesh, positions) : null;
   /** A world direction in view space (x right, y up, z toward the viewer), as three's shaders see it. */
@@ -284,7 +297,8 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
     const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
     // a little wrap on skin reads as subsurface softness
-    const wrap = prim.name === "skin" || prim.name === "lips" || prim.name === "ears" ? 0.25 : 0.05;
+    const wrap =
+      prim.name === "skin" || prim.name === "lips" || prim.name === "ears" || prim.name === "hands" ? 0.25 : 0.05;
     fill(
       pos,
       prim.indices,

@@ -1,13 +1,15 @@
 /**
- * Shoulders and chest in a crew-neck T-shirt, cut off in a rounded bust base. Each column of the grid
- * is a profile at one azimuth around the body: a ribbed collar band that tucks under the neck, the
- * trapezius sloping out and down from the neck, the shoulder (or the upper chest at the front)
- * rounding over, the side falling to the base, and the base rounding in underneath. Two upper
- * arms in long sleeves hang beside it down to the same cut.
+ * The upper body in a long-sleeved crew-neck top, down to the hips, where it is cut off in a rounded
+ * base (the half-body, issue 17). Each column of the grid is a profile at one azimuth around the
+ * body: a ribbed collar band that tucks under the neck, the trapezius sloping out and down from the
+ * neck, the shoulder (or the upper chest at the front) rounding over, the side falling past the
+ * ribcage and the waist to the hips, and the base rounding in underneath. The arms (arms.ts) hang
+ * from under the shoulders' rounding.
  */
 import type { Anatomy } from "../anatomy.ts";
-import { bump, clamp, lerp, type Vec3 } from "../math.ts";
+import { bump, clamp, lerp, piecewise, type Vec3 } from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
+import { buildArms } from "./arms.ts";
 import type { HeadShape } from "./head.ts";
 
 const SEG = 96;
@@ -54,7 +56,29 @@ export function torsoOf(A: Anatomy): Torso {
   return { cz, outer, topY, neckR, collarY };
 }
 
-export function buildBody(shape: HeadShape): PartBuilder {
+/**
+ * How much narrower (x) and shallower (z) than at the shoulders the body is at height y, below
+ * `sideTop` where the shoulder's rounding ends: the ribcage under the arms, the waist, the hips.
+ */
+function bodyNarrowing(A: Anatomy, sideTop: number): { x(y: number): number; z(y: number): number } {
+  const male = A.sex === 1;
+  const waist = male ? -0.5 : -0.47;
+  const xs: [number, number][] = [
+    [A.torso.bottom, male ? 0.79 : 0.78],
+    [waist, male ? 0.76 : 0.67],
+    [sideTop - 0.07, male ? 0.84 : 0.8],
+    [sideTop, 1],
+  ];
+  const zs: [number, number][] = [
+    [A.torso.bottom, male ? 0.92 : 0.9],
+    [waist, male ? 0.9 : 0.82],
+    [sideTop - 0.1, 1],
+  ];
+  return { x: (y) => piecewise(xs, y), z: (y) => piecewise(zs, y) };
+}
+
+/** The body in its top (clothing, with the sleeves) and the two hands. */
+export function buildBody(shape: HeadShape): { clothing: PartBuilder; hands: PartBuilder } {
   const b = new PartBuilder("clothing");
   const A = shape.A;
   const T = A.torso;
@@ -92,25 +116,19 @@ export function buildBody(shape: HeadShape): PartBuilder {
       const a = ((i / NS) * Math.PI) / 2;
       prof.push([r1 + rc * Math.sin(a), ys - rv * (1 - Math.cos(a))]);
     }
-    // side down to the base, narrowing a little, then round in underneath
+    // side down past the ribcage and the waist to the hips, then round in underneath
     const yb = T.bottom;
     const rb = 0.03;
     const sideTop = ys - rv;
-    const NSd = 12;
-    const taper = 0.2 * side + 0.03;
-    for (let i = 1; i <= NSd; i++) {
-      const f = i / NSd;
-      const y = lerp(sideTop, yb + rb, f);
-      // the classic bust cut: the arms are cut away, so the sides narrow toward the base
-      prof.push([R * (1 - taper * f ** 1.3), y]);
-    }
-    const Rb = R * (1 - taper);
+    const narrow = bodyNarrowing(A, sideTop);
+    const NSd = 18;
+    for (let i = 1; i <= NSd; i++) prof.push([R, lerp(sideTop, yb + rb, i / NSd)]);
     const NB = 6;
     for (let i = 1; i <= NB; i++) {
       const a = ((i / NB) * Math.PI) / 2;
-      prof.push([Rb - rb * (1 - Math.cos(a)), yb + rb * (1 - Math.sin(a))]);
+      prof.push([R - rb * (1 - Math.cos(a)), yb + rb * (1 - Math.sin(a))]);
     }
-    prof.push([Rb * 0.55, yb], [Rb * 0.2, yb]);
+    prof.push([R * 0.55, yb], [R * 0.2, yb]);
     const col: Vec3[] = prof.map(([rho, y]) => {
       let r = rho;
       // chest: a soft bust (female) or pectoral plane (male) on the front of the side wall
@@ -126,7 +144,9 @@ export function buildBody(shape: HeadShape): PartBuilder {
         const bx = Math.abs(sx * r);
         r += 0.006 * cz * cz * bump(Math.hypot((bx - 0.06) / 0.07, (y - (T.top - 0.09)) / 0.08));
       }
-      return [sx * r, y, tor.cz + cz * r];
+      const kx = y < sideTop ? narrow.x(y) : 1;
+      const kz = y < sideTop ? narrow.z(y) : 1;
+      return [sx * r * kx, y, tor.cz + cz * r * kz];
     });
     cols.push(col);
   }
@@ -144,58 +164,6 @@ export function buildBody(shape: HeadShape): PartBuilder {
   const inner = b.vertex([0, T.top - 0.03, tor.cz]);
   const first = rows[0] as number[];
   for (let k = 0; k < SEG; k++) b.tri(inner, first[k] as number, first[(k + 1) % SEG] as number);
-  for (const side of [1, -1] as const) upperArm(b, A, tor, side);
-  return b;
-}
-
-/**
- * An upper arm in the top's sleeve (issue 17: "the torso is a smooth lump with no shoulders or
- * arms"): it hangs from under the shoulder's rounding, a little out from the chest, down to the
- * bust's cut, where it ends in a rounded cap like the body's base. Its top (the deltoid) is a
- * half dome that sinks into the shoulder.
- */
-function upperArm(b: PartBuilder, A: Anatomy, tor: Torso, side: 1 | -1): void {
-  const T = A.torso;
-  const male = A.sex === 1;
-  const S = T.shoulderHalf;
-  const r0 = male ? 0.05 : 0.045;
-  const r1 = male ? 0.044 : 0.039;
-  const top: Vec3 = [side * (S - 0.03), tor.topY(side * (Math.PI / 2), S - 0.03) - r0 + 0.004, tor.cz - 0.004];
-  const bottomY = T.bottom + 0.014;
-  const bottom: Vec3 = [side * (S - 0.03), bottomY, tor.cz - 0.002];
-  const RING = 28;
-  const ring = (c: Vec3, r: number): number[] =>
-    Array.from({ length: RING }, (_, k) => {
-      const a = (k / RING) * Math.PI * 2;
-      // a little flatter front to back, as an arm is
-      return b.vertex([c[0] + Math.sin(a) * r, c[1], c[2] + Math.cos(a) * r * 0.92]);
-    });
-  const rows: number[][] = [];
-  // the deltoid: a half dome over the top
-  const NT = 7;
-  for (let i = 1; i <= NT; i++) {
-    const t = (i / NT) * (Math.PI / 2);
-    rows.push(ring([top[0], top[1] + r0 * Math.cos(t), top[2]], r0 * Math.sin(t)));
-  }
-  // down the arm, narrowing below the deltoid
-  const NA = 14;
-  for (let i = 1; i <= NA; i++) {
-    const f = i / NA;
-    const c: Vec3 = [lerp(top[0], bottom[0], f), lerp(top[1], bottom[1], f), lerp(top[2], bottom[2], f)];
-    rows.push(ring(c, lerp(r0, r1, Math.min(1, f * 1.8))));
-  }
-  // the cut: round in underneath like the body's base, then a flat cap
-  const rb = 0.012;
-  const NB = 4;
-  for (let i = 1; i <= NB; i++) {
-    const a = (i / NB) * (Math.PI / 2);
-    rows.push(ring([bottom[0], bottomY - rb * Math.sin(a), bottom[2]], r1 - rb * (1 - Math.cos(a))));
-  }
-  b.grid(rows, true);
-  const pole = b.vertex([top[0], top[1] + r0, top[2]]);
-  const firstRow = rows[0] as number[];
-  for (let k = 0; k < RING; k++) b.tri(pole, firstRow[k] as number, firstRow[(k + 1) % RING] as number);
-  const base = b.vertex([bottom[0], bottomY - rb, bottom[2]]);
-  const lastRow = rows[rows.length - 1] as number[];
-  for (let k = 0; k < RING; k++) b.tri(base, lastRow[(k + 1) % RING] as number, lastRow[k] as number);
+  const hands = buildArms(A, b);
+  return { clothing: b, hands };
 }

@@ -1,9 +1,9 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanInfo } from "../../../shared/schemas/plans.ts";
 import { useSession } from "../../lib/session.ts";
-import type { PreviewAction, PreviewHandle } from "../../three/plan/types.ts";
+import type { Framing, PreviewAction, PreviewHandle } from "../../three/plan/types.ts";
 import { DEFAULT_MENU, levelsOf, type MenuState, menuFromLevels } from "./menu.ts";
 import { PlanMenu } from "./PlanMenu.tsx";
 import { PlanLoading } from "./PlanStates.tsx";
@@ -42,6 +42,48 @@ function Panel({ menu }: { menu: MenuState }) {
   }
 }
 
+const FRAMING_KEY = "avalive.planFraming";
+
+/** The preview's framing, remembered on this device (the half-body unless the user chose the bust). */
+function useFraming(): [Framing, (f: Framing) => void] {
+  const [framing, setFraming] = useState<Framing>(() => {
+    try {
+      return localStorage.getItem(FRAMING_KEY) === "bust" ? "bust" : "half";
+    } catch {
+      return "half";
+    }
+  });
+  const choose = useCallback((f: Framing) => {
+    setFraming(f);
+    try {
+      localStorage.setItem(FRAMING_KEY, f);
+    } catch {
+      // private mode: the choice lasts for this page
+    }
+  }, []);
+  return [framing, choose];
+}
+
+/** Head and shoulders, or the half-body: two pressed-or-not buttons over the preview. */
+function FramingSwitch({ value, onChange }: { value: Framing; onChange(f: Framing): void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="plan-studio__framing" aria-label={t("plan.framing")}>
+      {(["bust", "half"] as const).map((f) => (
+        <button
+          key={f}
+          type="button"
+          aria-pressed={value === f}
+          data-testid={`plan-framing-${f}`}
+          onClick={() => onChange(f)}
+        >
+          {t(f === "bust" ? "plan.framingBust" : "plan.framingHalf")}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The plan editor: the live 3D preview, the plan menu and its panels, and the top bar. */
 export function PlanStudio({ info }: { info: PlanInfo }) {
   const { t } = useTranslation();
@@ -51,6 +93,7 @@ export function PlanStudio({ info }: { info: PlanInfo }) {
   const sample = useSamplePlayer();
   const saving = useIsMutating() > 0;
   const look = useMemo(() => buildPlanLook(info), [info]);
+  const [framing, setFraming] = useFraming();
 
   const nameOf = useCallback(
     (level: number, type: string) => t(level === 1 ? `plan.menus.${type}` : `plan.subs.${type}`),
@@ -77,9 +120,15 @@ export function PlanStudio({ info }: { info: PlanInfo }) {
         <div className="plan-studio__body">
           <div className="plan-studio__stage">
             <Suspense fallback={<PlanLoading label={t("plan.building")} />}>
-              <PlanPreview ref={preview} look={look} label={t("plan.viewLabel", { name: info.name })} />
+              <PlanPreview
+                ref={preview}
+                look={look}
+                label={t("plan.viewLabel", { name: info.name })}
+                framing={framing}
+              />
             </Suspense>
             <p className="plan-studio__hint">{t("plan.orbitHint")}</p>
+            <FramingSwitch value={framing} onChange={setFraming} />
             <p className="plan-studio__voice" data-testid="plan-stage-voice">
               {info.voice ? t("plan.sounds.current", { name: info.voice.name }) : t("plan.sounds.noVoice")}
             </p>

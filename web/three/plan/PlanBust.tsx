@@ -1,12 +1,14 @@
 /**
  * The avatar as the plan shows it: the editor's bust (AvatarBust) with its head turning on the neck
- * (headBend.ts), dressed in the plan's outfits, with its pets, alive (breathing, blinking, a slow
- * sway) and playing the expressions and motions the controller holds.
+ * (headBend.ts) and its arms on the rig's bones (shared/avatar/rig.ts), dressed in the plan's
+ * outfits, with its pets, alive (breathing, blinking, a slow sway) and playing the expressions and
+ * motions (head, arms and body) the controller holds.
  */
 import { useFrame } from "@react-three/fiber";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial } from "three";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial, type Skeleton } from "three";
 import { type AvatarMesh, lookColors } from "../../../shared/avatar/index.ts";
+import { armsPose, type RigPose } from "../../../shared/avatar/rig.ts";
 import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
@@ -152,7 +154,14 @@ export function PlanBust({
     [pets, fit],
   );
 
-  // The loop: pose (idle + motion), head bend, face weights.
+  // The arms' bones, posed every frame.
+  const skeleton = useRef<Skeleton | null>(null);
+  const onSkeleton = useCallback((s: Skeleton | null) => {
+    skeleton.current = s;
+  }, []);
+  const rigPose = useMemo<RigPose>(() => ({}), []);
+
+  // The loop: pose (idle + motion), head bend, arms, face weights.
   const pose = useMemo(() => restPose(), []);
   const motion = useMemo(() => restPose(), []);
   const matrix = useMemo(() => new Matrix4(), []);
@@ -180,6 +189,14 @@ export function PlanBust({
     head.matrixWorldNeedsUpdate = true;
     body.position.set(pose.offset.x, pose.offset.y, pose.offset.z);
     body.rotation.set(pose.turn.x, pose.turn.y, pose.turn.z);
+    const bones = skeleton.current?.bones;
+    if (bones && avatar.rig) {
+      armsPose(avatar.rig.arm, pose.left, pose.right, rigPose);
+      bones.forEach((bone, i) => {
+        const q = rigPose[i];
+        if (q) bone.quaternion.set(q[0], q[1], q[2], q[3]);
+      });
+    }
 
     // expression weights, with the idle blink (or the captured face) layered under them
     for (const k of Object.keys(weights)) weights[k] = 0;
@@ -232,7 +249,7 @@ export function PlanBust({
   return (
     <primitive object={body}>
       <group ref={wrap}>
-        <AvatarBust avatar={avatar} face={face} targets={targets} colors={colors} />
+        <AvatarBust avatar={avatar} face={face} targets={targets} colors={colors} onSkeleton={onSkeleton} />
       </group>
       <primitive object={head} />
       {(Object.values(outfits) as OutfitLook[]).map((look) => (

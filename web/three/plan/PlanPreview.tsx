@@ -19,12 +19,18 @@ import { createContext } from "./outfits/context.ts";
 import { PlanBust } from "./PlanBust.tsx";
 import { PlanStage } from "./PlanStage.tsx";
 import { outfitsBySlot, parseEffect, parsePet, parseScene } from "./parse.ts";
-import type { PlanLook, PreviewHandle } from "./types.ts";
+import type { Framing, PlanLook, PreviewHandle } from "./types.ts";
 import "./plan.css";
 
-/** Where the camera looks (the chin, so hats, shoulders and pets all frame) and from how far. */
-const TARGET: [number, number, number] = [0, -0.035, 0];
-const DISTANCE = 1.2;
+/**
+ * Where the camera looks and from how far, by framing: the bust at the chin, so hats, shoulders
+ * and pets all frame; the half-body lower and further, from above the hair down to the hips, so
+ * the hands and what the arms do are in the picture.
+ */
+const FRAMES: Record<Framing, { target: [number, number, number]; distance: number }> = {
+  bust: { target: [0, -0.035, 0], distance: 1.2 },
+  half: { target: [0, -0.24, 0.02], distance: 1.8 },
+};
 
 /** Pets and effects a plan can show at once (shared/plan PLAN_LIMITS). */
 const MAX_PETS = 3;
@@ -48,14 +54,17 @@ export interface PlanPreviewProps {
   onAir?: boolean;
   /** Draw nothing new (the OBS source off air, hidden): the last frame stays, nothing is spent. */
   paused?: boolean;
+  /** Head and shoulders (the default) or the half-body down to the hips. */
+  framing?: Framing;
 }
 
 /** The orbit, pulled back in a narrow box so the shoulders and the pets beside them still fit. */
-function Orbit() {
+function Orbit({ framing }: { framing: Framing }) {
   const aspect = useThree((s) => s.size.width / Math.max(1, s.size.height));
-  // only part of the way: pulled all the way back, a tall box would show the bust's base floating
-  const distance = Math.round((DISTANCE / Math.min(1, aspect) ** 0.5) * 100) / 100;
-  return <OrbitRig target={TARGET} distance={Math.min(distance, DISTANCE * 1.35)} />;
+  const { target, distance: base } = FRAMES[framing];
+  // only part of the way: pulled all the way back, a tall box would show the body's base floating
+  const distance = Math.round((base / Math.min(1, aspect) ** 0.5) * 100) / 100;
+  return <OrbitRig target={target} distance={Math.min(distance, base * 1.35)} />;
 }
 
 /** Advances the preview's clock first thing every frame and drops finished actions. */
@@ -145,6 +154,7 @@ export function PlanPreview({
   transparent = false,
   onAir = false,
   paused = false,
+  framing = "bust",
 }: PlanPreviewProps) {
   const controller = useMemo(() => createController(), []);
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
@@ -177,9 +187,10 @@ export function PlanPreview({
       className={transparent ? "plan-preview plan-preview--transparent" : "plan-preview"}
       data-testid="plan-preview"
       data-ready={drawn !== null && drawn === avatar ? "true" : "false"}
+      data-framing={framing}
     >
       <Canvas
-        camera={{ fov: 30, near: 0.05, far: 120, position: [0, TARGET[1], DISTANCE] }}
+        camera={{ fov: 30, near: 0.05, far: 120, position: [0, FRAMES[framing].target[1], FRAMES[framing].distance] }}
         dpr={[1, 2]}
         // Drawn on demand (Pace below): off screen, or at rest under reduced motion, it costs nothing.
         frameloop="demand"
@@ -194,7 +205,7 @@ export function PlanPreview({
       >
         <Clock controller={controller} />
         <Pace controller={controller} alive={!paused && (onAir || (onScreen && !reducedMotion))} content={content} />
-        <Orbit />
+        <Orbit framing={framing} />
         <PlanStage scene={scene} effects={effects} controller={controller} bare={transparent} />
         {avatar && <Dressed avatar={avatar} look={look} controller={controller} onDrawn={onDrawn} />}
       </Canvas>

@@ -65,6 +65,24 @@ describe("motions", () => {
     expect(peak("bounce", (p) => p.offset.y)).toBeGreaterThan(0.02);
     expect(peak("lean", (p) => p.offset.z)).toBeGreaterThan(0.05);
   });
+
+  it("start and end with the arms at rest; wave raises the left arm alone, clap brings both hands in", () => {
+    const arms = (p: ReturnType<typeof motionPose>) =>
+      [p.left, p.right].flatMap((a) => [a.lift, a.swing, a.roll, a.bend, a.twist, a.flex]);
+    for (const style of MOTION_STYLES) {
+      expect(arms(motionPose(style, 1.6, 0)).every((v) => v === 0), style).toBe(true);
+      expect(arms(motionPose(style, 1.6, 1.6)).every((v) => v === 0), style).toBe(true);
+    }
+    const mid = (style: (typeof MOTION_STYLES)[number]) => motionPose(style, 2, 1);
+    expect(mid("wave").left.lift).toBeGreaterThan(1);
+    expect(mid("wave").left.roll).toBeLessThan(-1);
+    expect(arms({ ...mid("wave"), left: mid("wave").right }).every((v) => v === 0)).toBe(true);
+    expect(mid("clap").left).toEqual(mid("clap").right);
+    expect(mid("clap").left.bend).toBeGreaterThan(0.5);
+    // the gestures of the other motions: fists up on a bounce, hands forward on a lean
+    expect(mid("bounce").left.bend).toBeGreaterThan(0.5);
+    expect(motionPose("lean", 1.6, 0.8).left.swing).toBeGreaterThan(0.4);
+  });
 });
 
 describe("idle life", () => {
@@ -90,6 +108,9 @@ describe("idle life", () => {
       const p = idlePose(t);
       expect(Math.abs(p.head.y)).toBeLessThan(0.08);
       expect(Math.abs(p.offset.y)).toBeLessThan(0.005);
+      // the forearms breathe a little, never gesture
+      expect(Math.abs(p.left.bend)).toBeLessThan(0.06);
+      expect(Math.abs(p.right.twist)).toBeLessThan(0.06);
     }
   });
 });

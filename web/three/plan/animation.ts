@@ -3,6 +3,7 @@
  * bust's motions, its idle life (breathing, blinking, a slow sway), the pets' loops and effect bursts.
  * The render loop samples them; nothing here keeps state.
  */
+import { type ArmPose, restArm } from "../../../shared/avatar/rig.ts";
 import type { MotionStyle, PetMotion } from "./parse.ts";
 
 const TAU = Math.PI * 2;
@@ -53,20 +54,35 @@ export interface Euler3 {
   z: number;
 }
 
-/** What a motion does at one moment: the head turns on the neck, the whole bust moves. */
+/** What a motion does at one moment: the head turns on the neck, the arms gesture, the whole body moves. */
 export interface BustPose {
   /** Head rotation about the neck pivot, radians (x nods down, y turns to the subject's left, z tilts). */
   head: Euler3;
   /** Whole-bust offset (metres) and rotation (radians). */
   offset: Euler3;
   turn: Euler3;
+  /** Each arm's joint angles from its rest (shared/avatar/rig.ts, ArmPose: written as for the left arm). */
+  left: ArmPose;
+  right: ArmPose;
 }
 
 export const restPose = (): BustPose => ({
   head: { x: 0, y: 0, z: 0 },
   offset: { x: 0, y: 0, z: 0 },
   turn: { x: 0, y: 0, z: 0 },
+  left: restArm(),
+  right: restArm(),
 });
+
+const ARM_KEYS = ["lift", "swing", "roll", "bend", "twist", "flex"] as const;
+const resetArm = (a: ArmPose) => {
+  for (const k of ARM_KEYS) a[k] = 0;
+};
+/** Sets both arms to the same joint angles (each mirrored to its own side when drawn). */
+const bothArms = (out: BustPose, pose: Partial<ArmPose>) => {
+  Object.assign(out.left, pose);
+  Object.assign(out.right, pose);
+};
 
 /**
  * A motion `t` seconds into a play of `duration` seconds. Every motion starts and ends at rest, so
@@ -79,12 +95,16 @@ export function motionPose(style: MotionStyle, duration: number, t: number, out:
   out.head.x = out.head.y = out.head.z = 0;
   out.offset.x = out.offset.y = out.offset.z = 0;
   out.turn.x = out.turn.y = out.turn.z = 0;
+  resetArm(out.left);
+  resetArm(out.right);
   if (t <= 0 || t >= duration) return out;
   switch (style) {
     case "nod":
       // two nods, the first deeper
       out.head.x = 0.24 * env * Math.max(0, Math.sin(p * TAU * 2)) ** 0.8 * (1 - 0.3 * p);
       out.head.x -= 0.04 * env * Math.max(0, -Math.sin(p * TAU * 2));
+      // the hands lift a little with each nod
+      bothArms(out, { bend: 0.8 * out.head.x });
       break;
     case "shake":
       out.head.y = 0.38 * env * Math.sin(p * TAU * 2.5);
@@ -102,6 +122,14 @@ export function motionPose(style: MotionStyle, duration: number, t: number, out:
       out.offset.y = 0.035 * env * hops;
       out.head.x = -0.08 * env * (hops - 0.5);
       out.head.z = 0.06 * env * Math.sin(p * Math.PI * 3);
+      // fists up and pumping with the hops
+      bothArms(out, {
+        lift: 0.35 * env,
+        swing: 0.25 * env,
+        roll: -0.2 * env,
+        bend: env * (0.95 + 0.2 * hops),
+        flex: 0.3 * env,
+      });
       break;
     }
     case "lean": {
@@ -111,11 +139,41 @@ export function motionPose(style: MotionStyle, duration: number, t: number, out:
       out.turn.x = 0.12 * hold;
       out.head.x = -0.1 * hold;
       out.head.z = 0.08 * hold * Math.sin(p * TAU);
+      // the hands reach toward the viewer
+      bothArms(out, { swing: 0.6 * hold, bend: -0.2 * hold, twist: 0.4 * hold });
       break;
     }
     case "spin": {
       out.turn.y = TAU * easeInOutCubic(p);
       out.offset.y = 0.02 * Math.sin(p * Math.PI);
+      // the arms float out as it turns
+      bothArms(out, { lift: 0.55 * Math.sin(p * Math.PI), bend: -0.2 * Math.sin(p * Math.PI) });
+      break;
+    }
+    case "wave": {
+      // the left hand up beside the head, palm to the viewer, the forearm rocking from the elbow
+      const hold = smoothstep(0, 0.2, p) * smoothstep(1, 0.8, p);
+      Object.assign(out.left, {
+        lift: 1.25 * hold,
+        roll: -1.4 * hold,
+        bend: hold * (0.25 + 0.35 * Math.sin(p * TAU * 3)),
+        twist: 0.2 * hold,
+      });
+      out.head.z = -0.06 * hold;
+      out.head.y = 0.08 * hold;
+      break;
+    }
+    case "clap": {
+      // hands together in front of the chest, three claps
+      const hold = smoothstep(0, 0.2, p) * smoothstep(1, 0.8, p);
+      const claps = 0.5 + 0.5 * Math.cos(p * TAU * 3);
+      bothArms(out, {
+        swing: 0.35 * hold,
+        roll: hold * (0.2 - 0.2 * (1 - claps)),
+        bend: 0.7 * hold,
+        twist: -1.2 * hold,
+      });
+      out.head.x = 0.04 * hold * claps;
       break;
     }
   }
@@ -152,6 +210,13 @@ export function idlePose(t: number, out: BustPose = restPose()): BustPose {
   out.offset.y = 0.0025 * Math.sin(t * 1.7);
   out.offset.z = 0;
   out.turn.x = out.turn.y = out.turn.z = 0;
+  // the arms breathe too: a slow, slight lift of the forearms, each on its own beat
+  resetArm(out.left);
+  resetArm(out.right);
+  out.left.bend = 0.035 * Math.sin(t * 0.9 + 0.4) + 0.02 * Math.sin(t * 1.7);
+  out.right.bend = 0.035 * Math.sin(t * 0.8 + 2.1) + 0.02 * Math.sin(t * 1.7 + 0.5);
+  out.left.twist = 0.05 * Math.sin(t * 0.31);
+  out.right.twist = 0.05 * Math.sin(t * 0.27 + 1);
   return out;
 }
 
@@ -166,6 +231,10 @@ export function addPose(a: BustPose, b: BustPose): BustPose {
   a.turn.x += b.turn.x;
   a.turn.y += b.turn.y;
   a.turn.z += b.turn.z;
+  for (const k of ARM_KEYS) {
+    a.left[k] += b.left[k];
+    a.right[k] += b.right[k];
+  }
   return a;
 }
 

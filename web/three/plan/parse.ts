@@ -47,7 +47,7 @@ export const PET_SPECIES = [
 export const PET_MOTIONS = ["sway", "hop", "float", "flutter", "walk"] as const;
 export const PARTICLE_STYLES = ["sparkles", "hearts", "snow", "confetti", "bubbles", "petals"] as const;
 export const LIGHTING_STYLES = ["spotlight", "neonRim", "sunset", "disco", "moonlight"] as const;
-export const MOTION_STYLES = ["nod", "shake", "tilt", "bounce", "lean", "spin"] as const;
+export const MOTION_STYLES = ["nod", "shake", "tilt", "bounce", "lean", "spin", "wave", "clap"] as const;
 
 export type SceneStyle = (typeof SCENE_STYLES)[number];
 export type PetSpecies = (typeof PET_SPECIES)[number];

@@ -52,3 +52,6 @@ export interface PreviewHandle {
    */
   mouth(sample: (() => Readonly<Record<string, number>>) | null): void;
 }
+
+/** How much of the avatar the preview shows: head and shoulders, or the half-body down to the hips. */
+export type Framing = "bust" | "half";

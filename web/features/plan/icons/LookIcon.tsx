@@ -377,11 +377,34 @@ function Motion({ look }: { look: Look }) {
       : style === "tilt" || style === "lean"
         ? "M48 12c8 8 8 22 2 30m0 0 0-8m0 8-8-2"
         : "M54 14c6 10 6 24 0 34m0 0-6-4m6 4 2-7";
+  // the arm gestures draw the arm: raised with its hand rocking (wave), both hands meeting (clap)
+  const arms =
+    style === "wave" ? (
+      <>
+        <path d="M42 52l10-20" stroke="#b9a3e3" strokeWidth="6" strokeLinecap="round" />
+        <circle cx="53" cy="27" r="5" fill="#ffd9b8" stroke="#e9b48f" strokeWidth="1.5" />
+        <path
+          d="M58 14c3 2 4 5 4 8M48 14c-3 2-4 5-4 8"
+          stroke="#6d4aff"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+        />
+      </>
+    ) : style === "clap" ? (
+      <>
+        <path d="M18 58l10-8M42 58l-10-8" stroke="#b9a3e3" strokeWidth="6" strokeLinecap="round" />
+        <circle cx="30" cy="47" r="5" fill="#ffd9b8" stroke="#e9b48f" strokeWidth="1.5" />
+        <path d="M20 40l-4-4M40 40l4-4M30 36v-5" stroke="#6d4aff" strokeWidth="3" strokeLinecap="round" />
+      </>
+    ) : (
+      <path d={arrow} stroke="#6d4aff" strokeWidth="3.5" fill="none" strokeLinecap="round" />
+    );
   return (
     <>
       <circle cx="30" cy="28" r="16" fill="#ffd9b8" stroke="#e9b48f" strokeWidth="1.5" />
       <path d="M14 62c0-10 7-16 16-16s16 6 16 16" fill="#b9a3e3" />
-      <path d={arrow} stroke="#6d4aff" strokeWidth="3.5" fill="none" strokeLinecap="round" />
+      {arms}
     </>
   );
 }
