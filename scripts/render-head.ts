@@ -68,7 +68,7 @@ const VIEWS: (View & { posed?: "T" | "A" })[] = [
   { file: "male-half-34.png", sex: 1, yaw: -35, framing: "half" },
   ...(
     [
-      ["wave", { lift: 1.25, roll: -1.4, bend: 0.25, twist: 0.2 }, {}],
+      ["wave", { lift: 0.85, swing: 0.15, roll: -1.45, bend: 0.8, twist: 0.2 }, {}],
       ["clap", { swing: 0.35, roll: 0.5, bend: 0.7, twist: -1.2 }, { swing: 0.35, roll: 0.5, bend: 0.7, twist: -1.2 }],
       ["cheer", { lift: 0.5, swing: 0.3, roll: -0.3, bend: 1.2 }, { lift: 0.5, swing: 0.3, roll: -0.3, bend: 1.2 }],
       ["reach", { swing: 0.5, bend: -0.5 }, { swing: 0.5, bend: -0.5 }],

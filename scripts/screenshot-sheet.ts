@@ -2,7 +2,7 @@
  * A contact sheet of the avatars as the portraits draw them (worker/render/rasterise.ts, the
  * worker's software rasteriser, decision 039): the 16 system avatars in the realistic style and in
  * the toon style, the cartoon creator's four hair styles from the front and from behind, the
- * realistic cuts, and photo clones beside their photos (with their landmark errors, also printed).
+ * realistic cuts, the half-body at rest and gesturing, and photo clones beside their photos (with their landmark errors, also printed).
  * Writes docs/screenshots/avatars-sheet.png. Run: npx tsx scripts/screenshot-sheet.ts
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -11,8 +11,10 @@ import sharp, { type OverlayOptions } from "sharp";
 import { SYSTEM_ROLES } from "../prisma/roles.ts";
 import { type AvatarMesh, type AvatarStyle, buildAvatar, HAIR_STYLES, lookColors } from "../shared/avatar/index.ts";
 import { materialsFor } from "../shared/avatar/palette.ts";
+import { armsPose } from "../shared/avatar/rig.ts";
 import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
 import { defaultChoice, faceParamsOf, skinToneOf } from "../web/features/creator/cartoonSpec.ts";
+import { motionPose } from "../web/three/plan/animation.ts";
 import { detectFace } from "../worker/face/detect.ts";
 import { fitFace } from "../worker/face/fit.ts";
 import { modelLandmarks } from "../worker/face/landmarks.ts";
@@ -114,6 +116,37 @@ for (const [i, hairStyle] of HAIR_STYLES.entries()) {
   const mesh = dressed(bust(2, "realistic", hairStyle), lookColors(2, { hairColor: "#8c6640" }));
   layers.push({ input: await cell(mesh, { yaw: 18, framing: "face" }), left: i * 2 * CELL, top: y });
   layers.push({ input: await cell(mesh, { yaw: 140, framing: "bust" }), left: (i * 2 + 1) * CELL, top: y });
+}
+y += CELL;
+
+// The half-body (issue 17, decision 043): at rest and in the plan's arm gestures, both styles and sexes.
+layers.push({
+  input: label("Half-body: at rest, wave, clap, happy bounce (realistic woman and man, then toon)", width),
+  left: 0,
+  top: y,
+});
+y += LABEL;
+const gestures = [null, "wave", "clap", "bounce"] as const;
+let column = 0;
+for (const style of ["realistic", "toon"] as const) {
+  for (const [g, gesture] of gestures.entries()) {
+    const sex = g % 2 === 0 ? 2 : 1;
+    const mesh = bust(sex, style);
+    const rig = mesh.rig;
+    const moving = gesture ? motionPose(gesture, 2, 1) : null;
+    const pose = rig && moving ? armsPose(rig.arm, moving.left, moving.right) : undefined;
+    layers.push({
+      input: await cell(mesh, {
+        yaw: 15,
+        framing: "half",
+        camera: { target: [0, -0.22, 0.02], distance: 1.85 },
+        ...(pose ? { pose } : {}),
+      }),
+      left: column * CELL,
+      top: y,
+    });
+    column++;
+  }
 }
 y += CELL;
 

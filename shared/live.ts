@@ -120,7 +120,8 @@ export type LiveServerMessage =
   | { type: "ready"; userId: string; role: "studio" | "source" | "capture" }
   | { type: "error"; code: number; message: string }
   | LivePushInteraction
-  | { type: "session"; state: "live" | "ended"; sessionId: string; reason?: LiveEndReason }
+  /** Going live (with the session's mode: a source frames the half-body in `halfBody` and `motion`) or ending. */
+  | { type: "session"; state: "live" | "ended"; sessionId: string; mode?: LiveMode; reason?: LiveEndReason }
   /** Internal to the server: the user's stream key was rotated or revoked (sources then close). */
   | { type: "key"; state: "rotated" | "revoked" }
   /** The studio's face capture, relayed to the same user's sources only (docs/decisions/036). */

@@ -5,9 +5,21 @@
  * Debian's Chromium, with the real 3D preview.
  */
 
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, framesDrawn, launchBrowser, loginAs, newPage, screenshot, untilViewRests } from "./browser.ts";
+import {
+  apiLogin,
+  framesDrawn,
+  launchBrowser,
+  loginAs,
+  newPage,
+  pauseClock,
+  SCREENSHOTS,
+  screenshot,
+  untilViewRests,
+} from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -34,6 +46,31 @@ const previewReady = (page: Page) =>
 async function pick(page: Page, id: string) {
   await page.getByTestId(`catalogue-item-${id}`).click();
   await settled(page);
+}
+
+/** The share of pixels that changed clearly between two same-size screenshots, right of the head and above the shoulder. */
+async function changedShare(a: Buffer, b: Buffer) {
+  const [ra, rb] = await Promise.all(
+    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (!ra || !rb) throw new Error("no screenshot");
+  const { width, height } = ra.info;
+  const share = (x0: number, x1: number, y0: number, y1: number) => {
+    let changed = 0;
+    let all = 0;
+    for (let y = Math.floor(y0 * height); y < y1 * height; y++)
+      for (let x = Math.floor(x0 * width); x < x1 * width; x++) {
+        const i = (y * width + x) * 3;
+        const d =
+          Math.abs((ra.data[i] as number) - (rb.data[i] as number)) +
+          Math.abs((ra.data[i + 1] as number) - (rb.data[i + 1] as number)) +
+          Math.abs((ra.data[i + 2] as number) - (rb.data[i + 2] as number));
+        if (d > 60) changed++;
+        all++;
+      }
+    return changed / all;
+  };
+  return { upperRight: share(0.64, 1, 0.1, 0.55) };
 }
 
 async function pressed(page: Page, id: string) {
@@ -216,6 +253,68 @@ describe("a plan from Start design to the live-stream client", () => {
     await page.waitForFunction((n) => (window.__avalive?.frameCount() ?? 0) > n + 3, drawn, { timeout: 20_000 });
     expect(page.errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("frames the half-body, plays the arms' gestures and remembers the bust", { timeout: 240_000 }, async () => {
+    // a plan of its own, with no pets or effects moving in the picture while the arm does
+    const token = await apiLogin(baseUrl, EMAIL);
+    const made = await fetch(`${baseUrl}/web-api/v1/base/planInfo/addPlanInfo`, {
+      method: "POST",
+      headers: { authorization: token, "content-type": "application/json" },
+      body: JSON.stringify({ roleId: "sys-f-01", roleType: "1", name: "Half-body" }),
+    }).then((r) => r.json() as Promise<{ data: string }>);
+    const page = await newPage(browser, { language: "EN" });
+    await page.clock.install();
+    await loginAs(page, baseUrl, EMAIL);
+    await page.goto(`${baseUrl}/plan?planId=${made.data}`);
+    await previewReady(page);
+    const preview = page.getByTestId("plan-preview");
+    // the plan editor shows the half-body (issue 17) until the user picks the bust
+    expect(await preview.getAttribute("data-framing")).toBe("half");
+    expect(await page.getByTestId("plan-framing-half").getAttribute("aria-pressed")).toBe("true");
+    await page.waitForTimeout(1500); // past the moment a new look keeps the preview drawing
+    await untilViewRests(page);
+    const rest = await preview.screenshot();
+
+    // The wave, tried from the interaction form, held mid-gesture on the page's own clock.
+    await page.getByTestId("plan-menu-interaction").click();
+    await page.getByTestId("interaction-kind").selectOption("motion");
+    await page.locator('[data-testid="interaction-action"] option[value="motion.wave"]').waitFor({ state: "attached" });
+    await page.getByTestId("interaction-action").selectOption("motion.wave");
+    await pauseClock(page);
+    const before = await framesDrawn(page);
+    await page.getByTestId("interaction-try").click();
+    await page.clock.runFor(900);
+    // (polled from here: a wait inside the page would wait on the paused clock's frames)
+    await expect.poll(() => framesDrawn(page), { timeout: 30_000 }).toBeGreaterThan(before + 2);
+    const wave = await preview.screenshot();
+    // the avatar's left hand is up beside its head: the background there (right of the head,
+    // above the shoulder; no pets or effects in this plan) is now mostly arm
+    expect((await changedShare(rest, wave)).upperRight).toBeGreaterThan(0.03);
+    // the key screen mid-wave (its accessibility is checked below, once the clock runs again)
+    await page.screenshot({ path: path.join(SCREENSHOTS, "plan-05-half-body-wave.png") });
+    await page.clock.runFor(3000);
+    // and down again once the wave is over
+    await expect
+      .poll(async () => (await changedShare(rest, await preview.screenshot())).upperRight, { timeout: 30_000 })
+      .toBeLessThan(0.01);
+    await page.clock.resume();
+    await screenshot(page, "plan-06-half-body");
+
+    // Head and shoulders instead: the bust framing, kept on this device.
+    await page.getByTestId("plan-framing-bust").click();
+    expect(await preview.getAttribute("data-framing")).toBe("bust");
+    await page.reload();
+    await previewReady(page);
+    expect(await page.getByTestId("plan-preview").getAttribute("data-framing")).toBe("bust");
+    expect(await page.getByTestId("plan-framing-bust").getAttribute("aria-pressed")).toBe("true");
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+    await fetch(`${baseUrl}/web-api/v1/base/planInfo/delPlanInfo`, {
+      method: "POST",
+      headers: { authorization: token, "content-type": "application/json" },
+      body: JSON.stringify({ ids: [made.data] }),
+    });
   });
 
   it("deletes a plan from My plans after confirming", async () => {

@@ -199,7 +199,7 @@ export function createLiveService(
           throw new BizError("TIME_LIMIT_EXCEEDED");
         }
       }
-      live.publish(userId, { type: "session", state: "live", sessionId: row.id });
+      live.publish(userId, { type: "session", state: "live", sessionId: row.id, mode: body.mode });
       return toRecord(row, language);
     },
 

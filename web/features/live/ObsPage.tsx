@@ -8,6 +8,7 @@ import { buildPlanLook } from "../plan/index.ts";
 import { obsPlan } from "./api.ts";
 import { startCloudTap } from "./audio-out.ts";
 import { createFaceLink } from "./face-link.ts";
+import { framingOfMode } from "./format.ts";
 import { obsOnAir, obsPlays } from "./obs-air.ts";
 import { playInteraction } from "./playback.ts";
 import { connectLiveSocket } from "./socket.ts";
@@ -36,6 +37,8 @@ export function ObsPage() {
   const [state, setState] = useState<"loading" | "ready" | "refused" | "empty">("loading");
   const preview = useRef<PreviewHandle>(null);
   const [onAir, setOnAir] = useState(true);
+  // the going-live message says the mode: the body's modes show the half-body (framingOfMode)
+  const [framing, setFraming] = useState<"bust" | "half">("bust");
   const air = useRef(true);
 
   // a transparent page: OBS composes it over the streamer's own scene
@@ -113,6 +116,7 @@ export function ObsPage() {
         playInteraction(message, preview.current);
         if (message.reply && hasVoice.current) say(message.reply);
       }
+      if (message.type === "session" && message.state === "live") setFraming(framingOfMode(message.mode));
       air.current = obsOnAir(air.current, message);
       if (!air.current) hush();
       setOnAir(air.current);
@@ -150,6 +154,7 @@ export function ObsPage() {
             transparent={!scene}
             onAir
             paused={!onAir}
+            framing={framing}
           />
         </Suspense>
       )}

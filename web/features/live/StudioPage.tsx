@@ -28,7 +28,7 @@ import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { MotionPanel } from "./capture/MotionPanel.tsx";
 import { createFaceLink } from "./face-link.ts";
 import { useFaceOutlet } from "./face-out.ts";
-import { captureModeOf, clock, firstOpenMode } from "./format.ts";
+import { captureModeOf, clock, firstOpenMode, framingOfMode } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { SpeakBox } from "./SpeakBox.tsx";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
@@ -181,7 +181,12 @@ function Studio({ info }: { info: PlanInfo }) {
           />
         ) : (
           <Suspense fallback={<div className="studio__loading" aria-busy="true" />}>
-            <PlanPreview ref={preview} look={look} label={t("live.sceneLabel", { name: info.name })} />
+            <PlanPreview
+              ref={preview}
+              look={look}
+              label={t("live.sceneLabel", { name: info.name })}
+              framing={framingOfMode(live.session?.mode ?? chosen?.mode)}
+            />
           </Suspense>
         )}
         <div className="studio__status">

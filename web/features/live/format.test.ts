@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureModeOf, clock, firstOpenMode } from "./format.ts";
+import { captureModeOf, clock, firstOpenMode, framingOfMode } from "./format.ts";
 
 describe("clock", () => {
   it("shows minutes and seconds, and hours once there are any", () => {
@@ -26,5 +26,10 @@ describe("the studio's modes", () => {
     expect(captureModeOf("halfBody")).toBe("halfBody");
     expect(captureModeOf("plan")).toBeNull();
     expect(captureModeOf("motion")).toBeNull();
+  });
+  it("frames the half-body where the body is followed, the bust elsewhere", () => {
+    expect(framingOfMode("halfBody")).toBe("half");
+    expect(framingOfMode("motion")).toBe("half");
+    for (const mode of ["plan", "face", "cloud", null, undefined]) expect(framingOfMode(mode)).toBe("bust");
   });
 });

@@ -21,3 +21,12 @@ export function captureModeOf(mode: string): "face" | "halfBody" | null {
   if (mode === "halfBody") return "halfBody";
   return null;
 }
+
+/**
+ * How the preview frames the avatar in a live mode: the half-body (hands and arms in the picture)
+ * where the body is followed, by the webcam (`halfBody`) or a capture app (`motion`); the bust
+ * (head and shoulders) in every other mode.
+ */
+export function framingOfMode(mode: string | null | undefined): "bust" | "half" {
+  return mode === "halfBody" || mode === "motion" ? "half" : "bust";
+}

@@ -154,9 +154,10 @@ export function motionPose(style: MotionStyle, duration: number, t: number, out:
       // the left hand up beside the head, palm to the viewer, the forearm rocking from the elbow
       const hold = smoothstep(0, 0.2, p) * smoothstep(1, 0.8, p);
       Object.assign(out.left, {
-        lift: 1.25 * hold,
-        roll: -1.4 * hold,
-        bend: hold * (0.25 + 0.35 * Math.sin(p * TAU * 3)),
+        lift: 0.85 * hold,
+        swing: 0.15 * hold,
+        roll: -1.45 * hold,
+        bend: hold * (0.8 + 0.3 * Math.sin(p * TAU * 3)),
         twist: 0.2 * hold,
       });
       out.head.z = -0.06 * hold;
