@@ -74,10 +74,18 @@ function skinOf(b: PartBuilder): { skin?: AvatarPrimitive["skin"] } {
     const a = b.bones[i * 3] as number;
     const c = b.bones[i * 3 + 1] as number;
     const w = a === c ? 0 : (b.bones[i * 3 + 2] as number);
-    joints[i * 4] = a;
-    joints[i * 4 + 1] = c;
-    weights[i * 4] = 1 - w;
-    weights[i * 4 + 1] = w;
+    // a bone that does not weigh on the vertex is left out (joint 0, weight 0), as glTF wants
+    if (w >= 1) {
+      joints[i * 4] = c;
+      weights[i * 4] = 1;
+    } else {
+      joints[i * 4] = a;
+      weights[i * 4] = 1 - w;
+      if (w > 0) {
+        joints[i * 4 + 1] = c;
+        weights[i * 4 + 1] = w;
+      }
+    }
   }
   return { skin: { joints, weights } };
 }

@@ -44,7 +44,10 @@ export async function exportAvatar(
     look.toon ? "toon" : "realistic",
     { hair: look.appearance.hairStyle },
   );
-  const mesh = look.toon ? applyPose(built, look.toon.pose) : built;
+  // a cartoon keeps the pose it was made in; a VRM stands in the T-pose VRM 1.0 expects, so the
+  // humanoid's arm bones move its arms (decision 043); a realistic GLB keeps its arms resting
+  const pose = format === "vrm" ? "T" : look.toon?.pose;
+  const mesh = pose ? applyPose(built, pose) : built;
   let atlas: { png: Uint8Array; uvs: Float32Array[] } | undefined;
   if (look.toon) {
     const { rgba, size, uvs } = toonAtlas(mesh, look.toon.textureSize);
@@ -56,5 +59,7 @@ export async function exportAvatar(
     ...(atlas ? { atlas } : {}),
     extras: { avatar: { name: meta.name, sex: look.sex }, ...(look.toon ? { toon: look.toon } : {}) },
   });
-  return format === "vrm" ? toVrm(glb, { meta, toon: Boolean(look.toon) }) : glb;
+  if (format !== "vrm") return glb;
+  const arms = mesh.rig ? { rig: mesh.rig, skins: mesh.primitives.map((p) => p.skin) } : undefined;
+  return toVrm(glb, { meta, toon: Boolean(look.toon), ...(arms ? { arms } : {}) });
 }

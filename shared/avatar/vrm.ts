@@ -5,12 +5,15 @@
  * expression, expression-driven look-at) and, for cartoon avatars, `VRMC_materials_mtoon` on every
  * textured material. The mesh is skinned to the chest, neck and head bones (`bustSkin`), so a
  * tracker turning the head bone turns the head on the neck while the shoulders stay: the BIN chunk
- * gains each primitive's joints and weights and the skin's inverse bind matrices.
+ * gains each primitive's joints and weights and the skin's inverse bind matrices. Given the arms in
+ * a T-pose (decision 043), the humanoid's arm bones stand at their joints and move them.
  */
 import { VISEMES } from "./expressions.ts";
 import { BinWriter, packGlb } from "./gltf.ts";
 import { smoothstep } from "./math.ts";
+import type { AvatarPrimitive } from "./mesh.ts";
 import { readGlbBin, readGlbJson } from "./read-glb.ts";
+import { BONES, type Rig } from "./rig.ts";
 
 export interface VrmMeta {
   name: string;
@@ -23,6 +26,12 @@ export interface VrmOptions {
   meta: VrmMeta;
   /** Cartoon style: MToon on every textured material. */
   toon?: boolean;
+  /**
+   * The half-body's arms in a T-pose (rig.ts, `applyPose(mesh, "T")`): the humanoid's arm bones
+   * stand at its joints and carry the arm vertices by its weights (one skin per GLB primitive, in
+   * order). Without it the arms hang from the chest.
+   */
+  arms?: { rig: Rig; skins: readonly (AvatarPrimitive["skin"] | undefined)[] };
 }
 
 type Json = Record<string, unknown>;
@@ -148,10 +157,15 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
   const meshNode = nodes.findIndex((n) => n.mesh === 0);
   if (meshNode < 0) throw new Error("no mesh node");
 
-  // the skeleton: translations relative to the parent, the bust hung from the head
+  // the skeleton: translations relative to the parent, the bust hung from the head; with the
+  // arms in a T-pose, their bones at the arms' own joints
+  const armAt = new Map<string, Vec3>();
+  for (const b of options.arms?.rig.bones ?? [])
+    if (b.name !== "chest") armAt.set(b.name, [b.pivot[0], b.pivot[1] + BUST_ORIGIN_HEIGHT, b.pivot[2]]);
   const boneNode = new Map<string, number>();
   const at = new Map<string, Vec3>();
-  for (const [bone, parent, position] of SKELETON) {
+  for (const [bone, parent, standard] of SKELETON) {
+    const position = armAt.get(bone) ?? standard;
     const base = parent ? (at.get(parent) as Vec3) : [0, 0, 0];
     const index = nodes.push({ name: bone, translation: position.map((v, k) => round(v - (base[k] as number))) }) - 1;
     boneNode.set(bone, index);
@@ -180,13 +194,29 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
     accessors.push({ bufferView: writer.view(inverseBind), componentType: 5126, count: joints.length, type: "MAT4" }) -
     1;
   const slot = { chest: joints.indexOf("chest"), neck: joints.indexOf("neck"), head: joints.indexOf("head") };
-  for (const primitive of (mesh as Json).primitives as Json[]) {
+  // the rig's bones (rig.ts BONES) as the humanoid's joints: its chest is the humanoid's chest
+  const armJoint = BONES.map((name) => (name === "chest" ? slot.chest : joints.indexOf(name)));
+  ((mesh as Json).primitives as Json[]).forEach((primitive, pi) => {
+    const armSkin = options.arms?.skins[pi];
     const attributes = primitive.attributes as Json;
     const positions = readVec3(bin, views, accessors[attributes.POSITION as number] as Json);
     const count = positions.length / 3;
     const jointIds = new Uint8Array(count * 4);
     const weights = new Float32Array(count * 4);
     for (let v = 0; v < count; v++) {
+      if (armSkin && armOf(armSkin, v)) {
+        // an arm's vertex: the arm bones (and the chest, at the shoulder) as the rig weighs it
+        let k = 0;
+        for (let i = 0; i < 4; i++) {
+          const weight = armSkin.weights[v * 4 + i] as number;
+          // only the bones that weigh on it (glTF wants an unused slot at joint 0, weight 0)
+          if (weight <= 0) continue;
+          jointIds[v * 4 + k] = armJoint[armSkin.joints[v * 4 + i] as number] as number;
+          weights[v * 4 + k] = weight;
+          k++;
+        }
+        continue;
+      }
       const w = bustSkin(positions[v * 3 + 1] as number);
       // the bones that weigh on it (head, neck, chest); unused slots joint 0 with weight 0
       const used = (
@@ -205,7 +235,7 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
       accessors.push({ bufferView: writer.view(jointIds, 34962), componentType: 5121, count, type: "VEC4" }) - 1;
     attributes.WEIGHTS_0 =
       accessors.push({ bufferView: writer.view(weights, 34962), componentType: 5126, count, type: "VEC4" }) - 1;
-  }
+  });
   json.skins = [
     {
       name: "bust",
@@ -288,6 +318,12 @@ export function toVrm(glb: Uint8Array, options: VrmOptions): Uint8Array {
   json.extensions = { ...((json.extensions as Json | undefined) ?? {}), VRMC_vrm: vrm };
   (json.buffers as Json[])[0] = { byteLength: writer.length };
   return packGlb(json, [bin, ...writer.parts], writer.length);
+}
+
+/** Whether the rig moves vertex v by an arm's bone (not the chest alone). */
+function armOf(skin: NonNullable<AvatarPrimitive["skin"]>, v: number): boolean {
+  for (let k = 0; k < 4; k++) if ((skin.weights[v * 4 + k] as number) > 0 && skin.joints[v * 4 + k] !== 0) return true;
+  return false;
 }
 
 /** A dense float VEC3 accessor's values, read from the BIN chunk. */

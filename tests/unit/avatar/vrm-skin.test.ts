@@ -8,6 +8,7 @@ import { type Object3D, type SkinnedMesh, Vector3 } from "three";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TARGETS } from "../../../shared/avatar/export.ts";
 import { exportGlb } from "../../../shared/avatar/gltf.ts";
+import { applyPose } from "../../../shared/avatar/pose.ts";
 import { BUST_ORIGIN_HEIGHT, bustSkin, SKIN_HEIGHTS, toVrm } from "../../../shared/avatar/vrm.ts";
 import { loadVrm, validateModel } from "../../helpers/vrm.ts";
 import { avatar } from "./helpers.ts";
@@ -116,5 +117,83 @@ describe("the VRM's skin", () => {
     const middle = moved(at(BUST_ORIGIN_HEIGHT + (SKIN_HEIGHTS.chestTop + SKIN_HEIGHTS.neckTop) / 2));
     expect(middle).toBeGreaterThan(0);
     expect(middle).toBeLessThan(moved(nose));
+  });
+});
+
+/**
+ * The half-body's arms in the VRM (decision 043): exported in the T-pose VRM 1.0 expects, the
+ * humanoid's arm bones stand at the arms' joints and carry them, so lowering the upper arm bone (as
+ * every VRM application does to rest a T-pose) lowers that arm and hand and nothing else.
+ */
+describe("the VRM's arms", () => {
+  let armed: VRM;
+  let armedBytes: Uint8Array;
+  const parts: Record<string, SkinnedMesh> = {};
+
+  beforeAll(async () => {
+    const mesh = applyPose(avatar(1), "T");
+    const rig = mesh.rig;
+    if (!rig) throw new Error("no rig");
+    armedBytes = toVrm(exportGlb(mesh, { targets: EXPORT_TARGETS }), {
+      meta: { name: "Arms", authors: ["test"] },
+      arms: { rig, skins: mesh.primitives.map((p) => p.skin) },
+    });
+    armed = await loadVrm(armedBytes);
+    armed.scene.traverse((o: Object3D) => {
+      const m = o as SkinnedMesh;
+      if (m.isSkinnedMesh) parts[(m.material as { name: string }).name] = m;
+    });
+  }, 60_000);
+
+  const where = (mesh: SkinnedMesh) => {
+    armed.scene.updateMatrixWorld(true);
+    mesh.skeleton.update();
+    const count = mesh.geometry.getAttribute("position").count;
+    return Array.from({ length: count }, (_, i) => mesh.getVertexPosition(i, new Vector3()));
+  };
+
+  it("validates, with the arm bones at the T-posed arms' joints", async () => {
+    const report = await validateModel(armedBytes);
+    expect(report.errorCodes).toEqual([]);
+    expect(report.warningCodes).toEqual([]);
+    const elbow = new Vector3();
+    armed.humanoid.getRawBoneNode("leftLowerArm")?.getWorldPosition(elbow);
+    const hand = new Vector3();
+    armed.humanoid.getRawBoneNode("leftHand")?.getWorldPosition(hand);
+    // level, out along +x (the model's left), the hand beyond the elbow
+    expect(hand.y).toBeCloseTo(elbow.y, 3);
+    expect(hand.x).toBeGreaterThan(elbow.x + 0.2);
+    // the left hand's vertices lie beyond the hand bone
+    const hands = where(parts.hands as SkinnedMesh);
+    expect(Math.max(...hands.map((p) => p.x))).toBeGreaterThan(hand.x + 0.1);
+  });
+
+  it("lowers the left arm with its upper arm bone and leaves the right arm and the body", () => {
+    const hands = parts.hands as SkinnedMesh;
+    const clothing = parts.clothing as SkinnedMesh;
+    const restHands = where(hands);
+    const restClothing = where(clothing);
+    const node = armed.humanoid.getNormalizedBoneNode("leftUpperArm");
+    if (!node) throw new Error("no leftUpperArm");
+    // VRM 1.0's normalized bones: a rotation about -z turns the model's left arm down
+    node.rotation.set(0, 0, -1.2);
+    armed.update(0);
+    try {
+      const movedHands = where(hands);
+      const leftTip = restHands.reduce((best, p, i) => (p.x > (restHands[best] as Vector3).x ? i : best), 0);
+      const rightTip = restHands.reduce((best, p, i) => (p.x < (restHands[best] as Vector3).x ? i : best), 0);
+      expect((movedHands[leftTip] as Vector3).y).toBeLessThan((restHands[leftTip] as Vector3).y - 0.3);
+      expect((movedHands[rightTip] as Vector3).distanceTo(restHands[rightTip] as Vector3)).toBeLessThan(1e-6);
+      // the body's middle stays where it was
+      const movedClothing = where(clothing);
+      let body = 0;
+      restClothing.forEach((p, i) => {
+        if (Math.abs(p.x) < 0.05) body = Math.max(body, p.distanceTo(movedClothing[i] as Vector3));
+      });
+      expect(body).toBeLessThan(1e-6);
+    } finally {
+      node.rotation.set(0, 0, 0);
+      armed.update(0);
+    }
   });
 });
