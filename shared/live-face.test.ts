@@ -25,6 +25,18 @@ describe("the face frame", () => {
     expect(parseFaceFrame({ type: "face", t: 1, blendshapes: {} })).toEqual({ type: "face", t: 1, blendshapes: {} });
     const body = { ...good, shoulders: { tilt: -0.1, sway: 0.4 } };
     expect(parseFaceFrame(body)).toEqual(body);
+    // the half-body's arms (decision 043): unit directions, one arm or both
+    const arms = {
+      ...body,
+      arms: { left: { upper: [0, -1, 0], fore: [0, 0, 1] }, right: { upper: [0, -1, 0], fore: [0, 1, 0] } },
+    };
+    expect(parseFaceFrame(arms)).toEqual(arms);
+    const one = { ...good, arms: { right: { upper: [0, -1, 0], fore: [0.6, 0.8, 0] } } };
+    expect(parseFaceFrame(one)).toEqual(one);
+    // about unit length is made exactly unit
+    expect(parseFaceFrame({ ...good, arms: { left: { upper: [0, -1.2, 0], fore: [0, 0, 0.9] } } })?.arms).toEqual({
+      left: { upper: [0, -1, 0], fore: [0, 0, 1] },
+    });
     const all = { type: "face", t: 3, blendshapes: Object.fromEntries(ARKIT_BLENDSHAPES.map((n) => [n, 1])) };
     const text = JSON.stringify(all);
     expect(text.length).toBeLessThan(FACE_FRAME_MAX_BYTES);
@@ -49,6 +61,17 @@ describe("the face frame", () => {
     ["a head with more", { ...good, head: { pitch: 0, yaw: 0, roll: 0, x: 1 } }],
     ["shoulders swaying beyond the picture", { ...good, shoulders: { tilt: 0, sway: 1.5 } }],
     ["shoulders without tilt", { ...good, shoulders: { sway: 0 } }],
+    ["an arm on a third side", { ...good, arms: { middle: { upper: [0, -1, 0], fore: [0, 0, 1] } } }],
+    ["an arm without its forearm", { ...good, arms: { left: { upper: [0, -1, 0] } } }],
+    ["an arm with more", { ...good, arms: { left: { upper: [0, -1, 0], fore: [0, 0, 1], hand: [1, 0, 0] } } }],
+    ["an arm direction of zero length", { ...good, arms: { left: { upper: [0, 0, 0], fore: [0, 0, 1] } } }],
+    ["an arm direction far from unit length", { ...good, arms: { left: { upper: [0, -3, 0], fore: [0, 0, 1] } } }],
+    ["an arm direction with two numbers", { ...good, arms: { left: { upper: [0, -1], fore: [0, 0, 1] } } }],
+    [
+      "an arm direction that is not finite",
+      { ...good, arms: { left: { upper: [0, Number.NaN, 0], fore: [0, 0, 1] } } },
+    ],
+    ["arms as a list", { ...good, arms: [] }],
   ])("refuses %s", (_name, value) => {
     expect(parseFaceFrame(value)).toBeNull();
   });

@@ -76,6 +76,21 @@ export interface FaceShoulders {
   sway: number;
 }
 
+/**
+ * Half-body: where an arm points, as unit vectors in the avatar's frame (y up, +z toward the
+ * viewer, the subject's left = +x): the upper arm from shoulder to elbow, the forearm from elbow
+ * to wrist (decision 043).
+ */
+export interface FaceArm {
+  upper: [number, number, number];
+  fore: [number, number, number];
+}
+
+export interface FaceArms {
+  left?: FaceArm;
+  right?: FaceArm;
+}
+
 export interface FaceFrame {
   type: "face";
   /** The capture's time in ms on the sender's clock (performance.now()); echoed back to measure latency. */
@@ -83,6 +98,7 @@ export interface FaceFrame {
   blendshapes: Partial<Record<ArkitBlendshape, number>>;
   head?: FaceHead;
   shoulders?: FaceShoulders;
+  arms?: FaceArms;
 }
 
 /** A frame on the wire is a few hundred bytes (52 weights at most about 2 KB); more is refused unread. */
@@ -95,16 +111,41 @@ const MAX_ANGLE = Math.PI;
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+const FRAME_KEYS: ReadonlySet<string> = new Set(["type", "t", "blendshapes", "head", "shoulders", "arms"]);
+
+/** A direction from the network: three finite numbers of about unit length (0.5..1.5), made exactly unit. */
+function direction(v: unknown): [number, number, number] | null {
+  if (!Array.isArray(v) || v.length !== 3 || !v.every(finite)) return null;
+  const [x, y, z] = v as [number, number, number];
+  const length = Math.hypot(x, y, z);
+  if (length < 0.5 || length > 1.5) return null;
+  return [x / length, y / length, z / length];
+}
+
+function parseArms(value: unknown): FaceArms | null {
+  if (!isObject(value)) return null;
+  const arms: FaceArms = {};
+  for (const [side, arm] of Object.entries(value)) {
+    if (side !== "left" && side !== "right") return null;
+    if (!isObject(arm) || Object.keys(arm).length !== 2) return null;
+    const upper = direction(arm.upper);
+    const fore = direction(arm.fore);
+    if (!upper || !fore) return null;
+    arms[side] = { upper, fore };
+  }
+  return arms;
+}
+
 /**
  * A face frame from the network, or null: unknown names, weights outside 0..1, angles that are
- * not finite or beyond ±π, a sway outside -1..1, extra fields, or a text longer than
+ * not finite or beyond ±π, a sway outside -1..1, arm directions that are not about unit length, extra fields, or a text longer than
  * FACE_FRAME_MAX_BYTES (when the raw text is given) are refused whole, never trimmed.
  */
 export function parseFaceFrame(value: unknown, rawLength?: number): FaceFrame | null {
   if (rawLength !== undefined && rawLength > FACE_FRAME_MAX_BYTES) return null;
   if (!isObject(value) || value.type !== "face" || !finite(value.t)) return null;
   for (const key of Object.keys(value)) {
-    if (key !== "type" && key !== "t" && key !== "blendshapes" && key !== "head" && key !== "shoulders") return null;
+    if (!FRAME_KEYS.has(key)) return null;
   }
   if (!isObject(value.blendshapes)) return null;
   const entries = Object.entries(value.blendshapes);
@@ -126,6 +167,11 @@ export function parseFaceFrame(value: unknown, rawLength?: number): FaceFrame | 
     if (!isObject(s) || Object.keys(s).length !== 2 || !finite(s.tilt) || !finite(s.sway)) return null;
     if (Math.abs(s.tilt) > MAX_ANGLE || Math.abs(s.sway) > 1) return null;
     frame.shoulders = { tilt: s.tilt, sway: s.sway };
+  }
+  if (value.arms !== undefined) {
+    const arms = parseArms(value.arms);
+    if (!arms) return null;
+    frame.arms = arms;
   }
   return frame;
 }

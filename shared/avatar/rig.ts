@@ -316,3 +316,33 @@ export function aimArms(frame: ArmFrame, upper: Vec3, fore: Vec3, palm: Vec3): R
     [BONE.rightHand]: mirrorQuat(h),
   };
 }
+
+/** Where a captured arm points (live-face.ts FaceArm): unit vectors in the mesh's frame. */
+export interface ArmAim {
+  upper: Vec3;
+  fore: Vec3;
+}
+
+/** The palm a captured arm's hand shows: toward the middle and a little down and forward (left arm). */
+const CAPTURED_PALM: Vec3 = [-0.6, -0.55, 0.5];
+
+/**
+ * Captured arms onto the rig: each arm given is aimed along its directions (the right one through
+ * the mirror, so `aimArm`'s left-arm frame serves both), overriding that arm's bones in `out`.
+ */
+export function aimCapturedArms(frame: ArmFrame, arms: { left?: ArmAim; right?: ArmAim }, out: RigPose): RigPose {
+  if (arms.left) {
+    const [u, l, h] = aimArm(frame, arms.left.upper, arms.left.fore, CAPTURED_PALM);
+    out[BONE.leftUpperArm] = u;
+    out[BONE.leftLowerArm] = l;
+    out[BONE.leftHand] = h;
+  }
+  if (arms.right) {
+    const m = (v: Vec3): Vec3 => [-v[0], v[1], v[2]];
+    const [u, l, h] = aimArm(frame, m(arms.right.upper), m(arms.right.fore), CAPTURED_PALM);
+    out[BONE.rightUpperArm] = mirrorQuat(u);
+    out[BONE.rightLowerArm] = mirrorQuat(l);
+    out[BONE.rightHand] = mirrorQuat(h);
+  }
+  return out;
+}

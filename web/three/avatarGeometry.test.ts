@@ -80,3 +80,21 @@ describe("skinned arms", () => {
     }
   });
 });
+
+describe("a toon outline of a skinned part", () => {
+  it("is skinned to the same skeleton, so the line bends with the arm", async () => {
+    const { Group, Matrix4, SkinnedMesh, MeshBasicMaterial } = await import("three");
+    const { outlineMesh } = await import("./toon.ts");
+    const mesh = buildAvatar({ sex: 1, style: "toon" });
+    const rig = mesh.rig;
+    const hands = mesh.primitives.find((p) => p.name === "hands");
+    if (!rig || !hands) throw new Error("no rig");
+    const skeleton = skeletonOf(rig, new Group());
+    const source = new SkinnedMesh(avatarGeometry(hands, [], { skinned: true }).geometry, new MeshBasicMaterial());
+    source.bind(skeleton, new Matrix4());
+    const outline = outlineMesh(source, 0.0012) as unknown as InstanceType<typeof SkinnedMesh>;
+    expect(outline.isSkinnedMesh).toBe(true);
+    expect(outline.skeleton).toBe(skeleton);
+    expect(outline.geometry).toBe(source.geometry);
+  });
+});

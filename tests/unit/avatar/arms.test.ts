@@ -10,6 +10,7 @@ import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
 import { applyPose, buildAvatar } from "../../../shared/avatar/index.ts";
 import type { AvatarMesh, AvatarPrimitive } from "../../../shared/avatar/mesh.ts";
 import {
+  aimCapturedArms,
   armsPose,
   BONE,
   BONES,
@@ -185,5 +186,31 @@ describe("the half-body", () => {
       const n = part(mesh, "hands").normals;
       expect(Math.hypot(n[0] as number, n[1] as number, n[2] as number)).toBeCloseTo(1, 5);
     }
+  });
+
+  it("aims captured arms: the bones point where the camera saw the arms, the right one through the mirror", () => {
+    const mesh = avatarOf(2, "realistic");
+    const rig = mesh.rig;
+    if (!rig) throw new Error("no rig");
+    const up: [number, number, number] = [0, 1, 0];
+    const out: [number, number, number] = [1, 0, 0];
+    const pose = aimCapturedArms(
+      rig.arm,
+      { left: { upper: out, fore: up }, right: { upper: [-1, 0, 0], fore: [0, 1, 0] } },
+      {},
+    );
+    const world = boneWorld(rig, pose);
+    const dir = (a: number, b: number) => {
+      const p = world[a]?.pivot as number[];
+      const q = world[b]?.pivot as number[];
+      const d = [0, 1, 2].map((k) => (q[k] as number) - (p[k] as number));
+      const l = Math.hypot(...d);
+      return d.map((v) => v / l);
+    };
+    const close = (v: number[], w: number[]) => v.forEach((x, k) => expect(x).toBeCloseTo(w[k] as number, 6));
+    close(dir(BONE.leftUpperArm, BONE.leftLowerArm), out);
+    close(dir(BONE.leftLowerArm, BONE.leftHand), up);
+    close(dir(BONE.rightUpperArm, BONE.rightLowerArm), [-1, 0, 0]);
+    close(dir(BONE.rightLowerArm, BONE.rightHand), up);
   });
 });

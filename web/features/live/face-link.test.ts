@@ -6,6 +6,7 @@ const capture: Capture = {
   weights: { jawOpen: 0.9, eyeBlinkLeft: 0.2, sliderX: 0.5 },
   head: { x: 0.1, y: -0.2, z: 0.05 },
   body: { tilt: 0.1, sway: -0.3 },
+  arms: { left: { upper: [0, -1, 0], fore: [0, 1, 0] } },
   frameAt: 1234,
   seq: 7,
 };
@@ -21,11 +22,13 @@ describe("face-link", () => {
       blendshapes: { jawOpen: 0.9, eyeBlinkLeft: 0.2 },
       head: { pitch: 0.1, yaw: -0.2, roll: 0.05 },
       shoulders: { tilt: 0.1, sway: -0.3 },
+      arms: { left: { upper: [0, -1, 0], fore: [0, 1, 0] } },
     });
     expect(captureOfFrame(frame, 3, 99)).toEqual({
       weights: { jawOpen: 0.9, eyeBlinkLeft: 0.2 },
       head: { x: 0.1, y: -0.2, z: 0.05 },
       body: { tilt: 0.1, sway: -0.3 },
+      arms: { left: { upper: [0, -1, 0], fore: [0, 1, 0] } },
       frameAt: 99,
       seq: 3,
     });

@@ -2,7 +2,7 @@
  * Face frames between the studio's capture and the avatars that follow it elsewhere (docs/decisions/036,
  * "Face relay"): the OBS source and a cloud session's render page.
  * - Sending: a capture result becomes a face frame (shared/live-face.ts: ARKit weights, head pose,
- *   shoulders), at most 30 a second, newest first.
+ *   shoulders, arms), at most 30 a second, newest first.
  * - Receiving: the one place a received frame is applied to an avatar, through the same
  *   `PreviewHandle.capture` the studio's own capture drives, so the avatar looks the same everywhere.
  *   A frame that does not pass the shared validator is ignored. No frame for LOST_MS gives the
@@ -39,6 +39,7 @@ export function frameOfCapture(capture: Capture, t: number): FaceFrame {
     head: { pitch: angle(capture.head.x), yaw: angle(capture.head.y), roll: angle(capture.head.z) },
   };
   if (capture.body) frame.shoulders = { tilt: angle(capture.body.tilt), sway: clamp(capture.body.sway, -1, 1) };
+  if (capture.arms && (capture.arms.left || capture.arms.right)) frame.arms = capture.arms;
   return frame;
 }
 
@@ -48,6 +49,7 @@ export function captureOfFrame(frame: FaceFrame, seq: number, frameAt: number): 
     weights: { ...frame.blendshapes },
     head: { x: frame.head?.pitch ?? 0, y: frame.head?.yaw ?? 0, z: frame.head?.roll ?? 0 },
     body: frame.shoulders ? { tilt: frame.shoulders.tilt, sway: frame.shoulders.sway } : null,
+    arms: frame.arms ?? null,
     frameAt,
     seq,
   };

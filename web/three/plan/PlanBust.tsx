@@ -8,7 +8,7 @@ import { useFrame } from "@react-three/fiber";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial, type Skeleton } from "three";
 import { type AvatarMesh, lookColors } from "../../../shared/avatar/index.ts";
-import { armsPose, type RigPose } from "../../../shared/avatar/rig.ts";
+import { aimCapturedArms, armsPose, type RigPose } from "../../../shared/avatar/rig.ts";
 import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
@@ -192,6 +192,8 @@ export function PlanBust({
     const bones = skeleton.current?.bones;
     if (bones && avatar.rig) {
       armsPose(avatar.rig.arm, pose.left, pose.right, rigPose);
+      // the half-body capture's arms, where it sees them, instead of the plan's gestures (decision 043)
+      if (capture?.arms) aimCapturedArms(avatar.rig.arm, capture.arms, rigPose);
       bones.forEach((bone, i) => {
         const q = rigPose[i];
         if (q) bone.quaternion.set(q[0], q[1], q[2], q[3]);

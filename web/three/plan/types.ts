@@ -3,7 +3,9 @@
  * and the actions an interaction can play on it. Items carry their catalogue `look`
  * (shared/plan/looks.ts) exactly as the plan calls answer it.
  */
+
 import type { AvatarStyle } from "../../../shared/avatar/index.ts";
+import type { FaceArms } from "../../../shared/live-face.ts";
 import type { Appearance, StoredFaceParams } from "../../../shared/schemas/roles.ts";
 
 export interface PreviewItem {
@@ -29,13 +31,15 @@ export interface PreviewAction {
 
 /**
  * What the webcam capture says (docs/decisions/036): ARKit weights, the head's rotation and, in the
- * half-body mode, the upper body's tilt and sway. Written by the tracker, read every frame.
+ * half-body mode, the upper body's tilt and sway and where the arms point. Written by the tracker, read every frame.
  */
 export interface Capture {
   weights: Record<string, number>;
   /** Radians, as animation.ts's Euler3: x nods down, y turns to the subject's left, z tilts. */
   head: { x: number; y: number; z: number };
   body: { tilt: number; sway: number } | null;
+  /** Half-body: where each arm seen points (shared/live-face.ts FaceArms); absent when none is seen. */
+  arms?: FaceArms | null;
   /** performance.now() of the camera frame it came from (for the face-to-frame latency). */
   frameAt: number;
   /** Counts the results, so the render loop knows a new one arrived. */

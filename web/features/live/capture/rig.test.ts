@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Point, RANGES, ramp, rigBody, rigFace } from "./rig.ts";
+import { ARM_SHARES, type Point, RANGES, ramp, rigArms, rigBody, rigFace } from "./rig.ts";
 
 /** Face meshes @vladmandic/human found on the fixture photo: as it is, with the mouth opened, turned 15°. */
 const meshes = JSON.parse(
@@ -89,5 +89,54 @@ describe("body rig", () => {
     expect(rigBody({ left: [560, 300], right: [400, 300], score: 0.8 }, 640)?.sway).toBeCloseTo(0.5);
     expect(rigBody({ left: [400, 300], right: [240, 300], score: 0.1 }, 640)).toBeNull();
     expect(rigBody(null, 640)).toBeNull();
+  });
+});
+
+describe("arm rig", () => {
+  // shoulders 160 px apart: an upper arm is 128 px long, a forearm 112
+  const width = 160;
+  const upper = ARM_SHARES.upper * width;
+  const fore = ARM_SHARES.fore * width;
+  it("reads a hanging arm as down, a short-looking forearm as toward the camera, a raised one as up", () => {
+    // the subject's left arm, on the picture's right: hanging, the forearm toward the camera (the rest)
+    const rest = rigArms(
+      {
+        left: { shoulder: [400, 300], elbow: [400, 300 + upper], wrist: [400, 300 + upper + 10], score: 0.9 },
+        right: null,
+      },
+      width,
+    );
+    expect(rest?.left?.upper[1]).toBeCloseTo(-1, 3);
+    expect(rest?.left?.fore[2]).toBeGreaterThan(0.95);
+    expect(rest?.right).toBeUndefined();
+    // a wave: the upper arm out to the picture's right (the avatar's +x), the forearm straight up
+    const wave = rigArms(
+      {
+        left: { shoulder: [400, 300], elbow: [400 + upper, 300], wrist: [400 + upper, 300 - fore], score: 0.9 },
+        right: null,
+      },
+      width,
+    );
+    expect(wave?.left?.upper[0]).toBeCloseTo(1, 3);
+    expect(wave?.left?.fore[1]).toBeCloseTo(1, 3);
+    // the subject's right arm lifted out to the picture's left: the avatar's -x
+    const right = rigArms(
+      {
+        left: null,
+        right: { shoulder: [240, 300], elbow: [240 - upper, 300], wrist: [240 - upper, 300 + fore], score: 0.9 },
+      },
+      width,
+    );
+    expect(right?.right?.upper[0]).toBeCloseTo(-1, 3);
+    expect(right?.right?.fore[1]).toBeCloseTo(-1, 3);
+    for (const v of [rest?.left?.upper, rest?.left?.fore, wave?.left?.fore] as number[][])
+      expect(Math.hypot(...v)).toBeCloseTo(1, 9);
+  });
+
+  it("leaves out an arm not seen well enough, and answers nothing without one or a shoulder width", () => {
+    const arm = { shoulder: [400, 300], elbow: [400, 420], wrist: [400, 430] } as const;
+    expect(rigArms({ left: { ...arm, score: 0.1 }, right: null }, width)).toBeNull();
+    expect(rigArms({ left: { ...arm, score: 0.9 }, right: null }, 0)).toBeNull();
+    expect(rigArms({ left: null, right: null }, width)).toBeNull();
   });
 });

@@ -1,14 +1,16 @@
 /**
  * From the tracker's landmarks to the avatar (docs/decisions/036): the face mesh's 468 points
- * (MediaPipe's numbering; 478 with the irises) and MoveNet's shoulders become ARKit-named morph
+ * (MediaPipe's numbering; 478 with the irises) and MoveNet's shoulders and arms become ARKit-named morph
  * weights (0..1), the head's rotation (radians, in the preview's convention: x nods down, y turns
- * to the subject's left, z tilts towards the subject's right shoulder) and the upper body's tilt
- * and sway. Pure functions of one frame's points; smoothing is the caller's (OneEuro).
+ * to the subject's left, z tilts towards the subject's right shoulder), the upper body's tilt
+ * and sway, and where the arms point. Pure functions of one frame's points; smoothing is the caller's (OneEuro).
  *
  * Sides are the subject's (ARKit's): the user's left eye closing closes the avatar's left eye, and
  * the audience sees the avatar do what they would see the user do. In the camera's (unmirrored)
  * picture the subject's left is on the right (+x); y grows downwards.
  */
+
+import type { FaceArms } from "../../../../shared/live-face.ts";
 
 export type Point = readonly [number, number, number?];
 
@@ -210,4 +212,48 @@ export function rigBody(
   const tilt = -Math.atan2(l[1] - r[1], l[0] - r[0]);
   const sway = ((l[0] + r[0]) / 2 / Math.max(1, frameWidth)) * 2 - 1;
   return { tilt, sway };
+}
+
+/** MoveNet's keypoints of one arm (picture pixels) and how sure it is of the least sure of them. */
+export interface ArmPoints {
+  shoulder: Point;
+  elbow: Point;
+  wrist: Point;
+  score: number;
+}
+
+/** Upper arm and forearm lengths as shares of the shoulders' width (anthropometric averages). */
+export const ARM_SHARES = { upper: 0.8, fore: 0.7 } as const;
+
+/**
+ * Where the arms point (shared/live-face.ts FaceArms), from the shoulders, elbows and wrists MoveNet
+ * sees: across and up from the picture (the camera's picture is not mirrored, so the subject's left
+ * is the picture's right, as the avatar's is +x), and toward the camera by how much shorter than
+ * its length the segment looks (a forearm held toward the camera looks short). An arm not seen well
+ * enough is left out.
+ */
+export function rigArms(
+  arms: { left: ArmPoints | null; right: ArmPoints | null },
+  shoulderWidth: number,
+  minScore = 0.3,
+): FaceArms | null {
+  if (!(shoulderWidth > 0)) return null;
+  const toward = (from: Point, to: Point, length: number): [number, number, number] => {
+    const x = to[0] - from[0];
+    const y = from[1] - to[1];
+    const seen = Math.hypot(x, y);
+    const z = Math.sqrt(Math.max(0, length * length - seen * seen));
+    const l = Math.hypot(x, y, z) || 1;
+    return [x / l, y / l, z / l];
+  };
+  const out: FaceArms = {};
+  for (const side of ["left", "right"] as const) {
+    const a = arms[side];
+    if (!a || a.score < minScore) continue;
+    out[side] = {
+      upper: toward(a.shoulder, a.elbow, ARM_SHARES.upper * shoulderWidth),
+      fore: toward(a.elbow, a.wrist, ARM_SHARES.fore * shoulderWidth),
+    };
+  }
+  return out.left || out.right ? out : null;
 }

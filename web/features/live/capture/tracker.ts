@@ -12,7 +12,7 @@ import type { Config, Human } from "@vladmandic/human";
 import type { Capture } from "../../../three/plan/types.ts";
 import { reportTracked, reportTrackerBackend } from "../../../three/probe.ts";
 import { OneEuroBank, type OneEuroOptions } from "./oneEuro.ts";
-import { type Point, rigBody, rigFace } from "./rig.ts";
+import { type ArmPoints, type Point, rigArms, rigBody, rigFace } from "./rig.ts";
 
 export const MODEL_BASE = "/models/human/";
 export const WASM_BASE = "/models/tfjs/";
@@ -174,6 +174,7 @@ export async function startTracking(
       z: angles.filter("z", rig.head.z, t),
     };
     let body: Capture["body"] = null;
+    let arms: Capture["arms"] = null;
     if (options.body) {
       const kp = result.body[0]?.keypoints ?? [];
       const left = kp.find((k) => k.part === "leftShoulder");
@@ -185,9 +186,35 @@ export async function startTracking(
         video.videoWidth,
       );
       if (raw) body = { tilt: bodies.filter("tilt", raw.tilt, t), sway: bodies.filter("sway", raw.sway, t) };
+      // the arms (decision 043): each seen one's directions, smoothed per component
+      const point = (part: string) => kp.find((k) => k.part === part);
+      const armOf = (side: "left" | "right"): ArmPoints | null => {
+        const s = point(`${side}Shoulder`);
+        const e = point(`${side}Elbow`);
+        const w = point(`${side}Wrist`);
+        if (!s || !e || !w) return null;
+        const at = (k: typeof s) => k.position as unknown as Point;
+        return { shoulder: at(s), elbow: at(e), wrist: at(w), score: Math.min(s.score, e.score, w.score) };
+      };
+      const width =
+        left && right ? Math.hypot(left.position[0] - right.position[0], left.position[1] - right.position[1]) : 0;
+      const seen = rigArms({ left: armOf("left"), right: armOf("right") }, width);
+      if (seen) {
+        for (const side of ["left", "right"] as const) {
+          const arm = seen[side];
+          if (!arm) continue;
+          for (const part of ["upper", "fore"] as const)
+            arm[part] = arm[part].map((v: number, k: number) => bodies.filter(`${side}.${part}.${k}`, v, t)) as [
+              number,
+              number,
+              number,
+            ];
+        }
+      }
+      arms = seen;
     }
     setStatus("tracking");
-    options.onCapture({ weights: smooth, head, body, frameAt, seq: ++seq });
+    options.onCapture({ weights: smooth, head, body, arms, frameAt, seq: ++seq });
   };
 
   // one frame at a time: a new camera frame while the last is still tracked is skipped
