@@ -207,7 +207,9 @@ describe("the half-body", () => {
       const l = Math.hypot(...d);
       return d.map((v) => v / l);
     };
-    const close = (v: number[], w: number[]) => v.forEach((x, k) => expect(x).toBeCloseTo(w[k] as number, 6));
+    const close = (v: number[], w: number[]) => {
+      for (const [k, x] of v.entries()) expect(x).toBeCloseTo(w[k] as number, 6);
+    };
     close(dir(BONE.leftUpperArm, BONE.leftLowerArm), out);
     close(dir(BONE.leftLowerArm, BONE.leftHand), up);
     close(dir(BONE.rightUpperArm, BONE.rightLowerArm), [-1, 0, 0]);

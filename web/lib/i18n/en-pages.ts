@@ -195,7 +195,8 @@ export const enPages = {
       title: "Face capture",
       titleBody: "Half-body capture",
       hint: "Your webcam drives the avatar's head, eyes, brows and mouth. The video stays in this browser.",
-      hintBody: "Your webcam drives the avatar's face and follows your shoulders. The video stays in this browser.",
+      hintBody:
+        "Your webcam drives the avatar's face and follows your shoulders and arms. The video stays in this browser.",
       start: "Start camera",
       stop: "Stop camera",
       selfView: "Your camera",

@@ -189,7 +189,7 @@ export const zhCNPages: PageMessages = {
       title: "面部捕捉",
       titleBody: "半身捕捉",
       hint: "用摄像头驱动形象的头部、眼睛、眉毛和嘴巴。视频只留在本浏览器中。",
-      hintBody: "用摄像头驱动形象的面部，并跟随你的肩膀。视频只留在本浏览器中。",
+      hintBody: "用摄像头驱动形象的面部，并跟随你的肩膀和手臂。视频只留在本浏览器中。",
       start: "开启摄像头",
       stop: "关闭摄像头",
       selfView: "你的摄像头",

@@ -189,7 +189,7 @@ export const zhTNPages: PageMessages = {
       title: "面部捕捉",
       titleBody: "半身捕捉",
       hint: "用攝影機驅動形象的頭部、眼睛、眉毛和嘴巴。影片只留在本瀏覽器中。",
-      hintBody: "用攝影機驅動形象的面部，並跟隨你的肩膀。影片只留在本瀏覽器中。",
+      hintBody: "用攝影機驅動形象的面部，並跟隨你的肩膀和手臂。影片只留在本瀏覽器中。",
       start: "開啟攝影機",
       stop: "關閉攝影機",
       selfView: "你的攝影機",

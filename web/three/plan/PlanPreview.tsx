@@ -29,7 +29,7 @@ import "./plan.css";
  */
 const FRAMES: Record<Framing, { target: [number, number, number]; distance: number }> = {
   bust: { target: [0, -0.035, 0], distance: 1.2 },
-  half: { target: [0, -0.24, 0.02], distance: 1.8 },
+  half: { target: [0, -0.21, 0.02], distance: 1.8 },
 };
 
 /** Pets and effects a plan can show at once (shared/plan PLAN_LIMITS). */
