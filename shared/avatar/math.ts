@@ -33,6 +33,9 @@ export function normalize(a: Vec3): Vec3 {
   return l > 1e-12 ? [a[0] / l, a[1] / l, a[2] / l] : [0, 1, 0];
 }
 
+/** The part of `v` across the unit vector `t`, made unit (orthonormalised against `t`). */
+export const perpendicular = (v: Vec3, t: Vec3): Vec3 => normalize(sub(v, scale(t, dot(v, t))));
+
 /** An axis-aligned ellipsoid: the support of a slider or an expression. */
 export interface Ellipsoid {
   center: Vec3;

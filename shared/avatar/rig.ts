@@ -9,7 +9,7 @@
  * frame (which at rest is the mesh's own: y up, face toward +z, left = +x).
  */
 import type { Anatomy } from "./anatomy.ts";
-import { add, cross, normalize, scale, type Vec3 } from "./math.ts";
+import { add, cross, dot, normalize, perpendicular, scale, sub, type Vec3 } from "./math.ts";
 
 export const BONES = [
   "chest",
@@ -58,12 +58,6 @@ export interface ArmFrame {
   handScale: number;
 }
 
-/** Orthonormalise `v` against the unit vector `f`. */
-const across = (v: Vec3, f: Vec3): Vec3 => {
-  const d = v[0] * f[0] + v[1] * f[1] + v[2] * f[2];
-  return normalize([v[0] - f[0] * d, v[1] - f[1] * d, v[2] - f[2] * d]);
-};
-
 /**
  * The left arm for an anatomy: it hangs from under the shoulder's rounding, a little out and back,
  * bends about 80 degrees at the elbow so the forearm comes forward past the waist, and the hand
@@ -80,7 +74,7 @@ export function armFrame(A: Anatomy): ArmFrame {
   const elbow = add(shoulder, scale(normalize([0.1, -1, -0.06]), upper));
   const wrist = add(elbow, scale(normalize([male ? -0.25 : -0.2, -0.2, 0.95]), fore));
   const forward = normalize([-0.34, -0.1, 0.93]);
-  const palm = across([-0.42, -0.9, 0.05], forward);
+  const palm = perpendicular([-0.42, -0.9, 0.05], forward);
   const thumb = cross(palm, forward);
   return {
     shoulder,
@@ -157,7 +151,7 @@ export function boneWorld(rig: Rig, pose: RigPose): { rotation: Quat; pivot: Vec
       return;
     }
     const from = rig.bones[bone.parent]?.pivot as Vec3;
-    const offset: Vec3 = [bone.pivot[0] - from[0], bone.pivot[1] - from[1], bone.pivot[2] - from[2]];
+    const offset = sub(bone.pivot, from);
     out.push({ rotation: qmul(parent.rotation, local), pivot: add(parent.pivot, rotate(parent.rotation, offset)) });
   });
   return out;
@@ -187,7 +181,7 @@ export function posePositions(
       const j = skin.joints[v * 4 + k] as number;
       const b = world[j] as { rotation: Quat; pivot: Vec3 };
       const rest = rig.bones[j]?.pivot as Vec3;
-      const q = rotate(b.rotation, [p[0] - rest[0], p[1] - rest[1], p[2] - rest[2]]);
+      const q = rotate(b.rotation, sub(p, rest));
       x += w * (b.pivot[0] + q[0]);
       y += w * (b.pivot[1] + q[1]);
       z += w * (b.pivot[2] + q[2]);
@@ -197,6 +191,14 @@ export function posePositions(
     out[v * 3 + 2] = z;
   }
   return out;
+}
+
+/** The arm's rest directions: shoulder to elbow, elbow to wrist. */
+function restDirections(frame: ArmFrame): { upperDir: Vec3; foreDir: Vec3 } {
+  return {
+    upperDir: normalize(sub(frame.elbow, frame.shoulder)),
+    foreDir: normalize(sub(frame.wrist, frame.elbow)),
+  };
 }
 
 /** A rotation of `angle` radians about the unit axis `k`. */
@@ -229,16 +231,7 @@ export const restArm = (): ArmPose => ({ lift: 0, swing: 0, roll: 0, bend: 0, tw
 
 /** The three bones' rotations (upper arm, forearm, hand) for an arm pose, left-arm convention. */
 export function armQuats(frame: ArmFrame, pose: ArmPose): [Quat, Quat, Quat] {
-  const upperDir = normalize([
-    frame.elbow[0] - frame.shoulder[0],
-    frame.elbow[1] - frame.shoulder[1],
-    frame.elbow[2] - frame.shoulder[2],
-  ]);
-  const foreDir = normalize([
-    frame.wrist[0] - frame.elbow[0],
-    frame.wrist[1] - frame.elbow[1],
-    frame.wrist[2] - frame.elbow[2],
-  ]);
+  const { upperDir, foreDir } = restDirections(frame);
   const hinge = normalize(cross(upperDir, foreDir));
   const upper = qmul(quatXYZ(-pose.swing, 0, pose.lift), quatAxis(upperDir, pose.roll));
   const lower = quatAxis(hinge, pose.bend);
@@ -279,8 +272,7 @@ function fromTo(a: Vec3, b: Vec3): Quat {
  * along `fore`, the hand turned about the forearm so its palm faces `palm` as nearly as it can.
  */
 export function aimArm(frame: ArmFrame, upper: Vec3, fore: Vec3, palm: Vec3): [Quat, Quat, Quat] {
-  const upperRest = normalize(sub3(frame.elbow, frame.shoulder));
-  const foreRest = normalize(sub3(frame.wrist, frame.elbow));
+  const { upperDir: upperRest, foreDir: foreRest } = restDirections(frame);
   const u = normalize(upper);
   const f = normalize(fore);
   const qUpper = fromTo(upperRest, u);
@@ -288,21 +280,11 @@ export function aimArm(frame: ArmFrame, upper: Vec3, fore: Vec3, palm: Vec3): [Q
   const world = qmul(d, qUpper);
   const qLower = qmul(conj(qUpper), world);
   // the palm where the arm put it, and where it should face, both across the forearm
-  const flat = (v: Vec3): Vec3 => {
-    const k = v[0] * f[0] + v[1] * f[1] + v[2] * f[2];
-    return normalize([v[0] - f[0] * k, v[1] - f[1] * k, v[2] - f[2] * k]);
-  };
-  const now = flat(rotate(world, frame.palm));
-  const want = flat(palm);
-  const c = cross(now, want);
-  const angle = Math.atan2(
-    c[0] * f[0] + c[1] * f[1] + c[2] * f[2],
-    now[0] * want[0] + now[1] * want[1] + now[2] * want[2],
-  );
+  const now = perpendicular(rotate(world, frame.palm), f);
+  const want = perpendicular(palm, f);
+  const angle = Math.atan2(dot(cross(now, want), f), dot(now, want));
   return [qUpper, qLower, quatAxis(foreRest, angle)];
 }
-
-const sub3 = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
 /** Both arms aimed alike (the right one mirrored), as a pose of the rig. */
 export function aimArms(frame: ArmFrame, upper: Vec3, fore: Vec3, palm: Vec3): RigPose {

@@ -6,7 +6,20 @@
  * bend and turn the arm. The left arm (+x) is built and the right one is its mirror image.
  */
 import type { Anatomy } from "../anatomy.ts";
-import { add, clamp, cross, dot, lerp, normalize, piecewise, scale, smoothstep, sub, type Vec3 } from "../math.ts";
+import {
+  add,
+  clamp,
+  cross,
+  dot,
+  lerp,
+  normalize,
+  perpendicular,
+  piecewise,
+  scale,
+  smoothstep,
+  sub,
+  type Vec3,
+} from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
 import { armFrame, BONE, MIRROR_BONE } from "../rig.ts";
 
@@ -24,8 +37,6 @@ interface Ring {
   /** Superellipse exponent of the cross-section: 2 is an ellipse, more is boxier. */
   e?: number;
 }
-
-const perpendicular = (v: Vec3, t: Vec3): Vec3 => normalize(sub(v, scale(t, dot(v, t))));
 
 /**
  * A tube through the rings, closed by a pole before the first and after the last where given.

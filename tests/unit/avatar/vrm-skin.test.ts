@@ -27,8 +27,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Every vertex of a part where the bones now put it (VRM frame). */
-function posed(mesh: SkinnedMesh): Vector3[] {
-  vrm.scene.updateMatrixWorld(true);
+function posed(mesh: SkinnedMesh, of: VRM = vrm): Vector3[] {
+  of.scene.updateMatrixWorld(true);
   mesh.skeleton.update();
   const count = mesh.geometry.getAttribute("position").count;
   return Array.from({ length: count }, (_, i) => mesh.getVertexPosition(i, new Vector3()));
@@ -145,12 +145,7 @@ describe("the VRM's arms", () => {
     });
   }, 60_000);
 
-  const where = (mesh: SkinnedMesh) => {
-    armed.scene.updateMatrixWorld(true);
-    mesh.skeleton.update();
-    const count = mesh.geometry.getAttribute("position").count;
-    return Array.from({ length: count }, (_, i) => mesh.getVertexPosition(i, new Vector3()));
-  };
+  const where = (mesh: SkinnedMesh) => posed(mesh, armed);
 
   it("validates, with the arm bones at the T-posed arms' joints", async () => {
     const report = await validateModel(armedBytes);
