@@ -11,12 +11,24 @@
  * - the same for "Spine", "Chest" and "UpperChest" (their rolls summed) and "Hips" (its place
  *   across): the frame's shoulders, the upper body's tilt and sway, as the half-body mode's webcam
  *   gives them.
+ * - the arms' chains ("Spine" … "LeftShoulder", "LeftUpperArm", "LeftLowerArm", "LeftHand", and the
+ *   right's): their local poses composed from the hips up into where the shoulder, elbow and wrist
+ *   are, and so the frame's arm directions (decision 043).
  * Everything else (other bones, the root, cameras, trackers) is ignored.
  *
  * OSC is read here rather than with osc.js: that package brings serialport, a native module, as an
  * optional dependency, for a format of a few dozen lines (decision 042).
  */
-import { ARKIT_BLENDSHAPES, type ArkitBlendshape, type FaceFrame, type FaceHead } from "../../shared/live-face.ts";
+import { add, normalize, sub, type Vec3 } from "../../shared/avatar/math.ts";
+import { type Quat, qmul, rotate } from "../../shared/avatar/rig.ts";
+import {
+  ARKIT_BLENDSHAPES,
+  type ArkitBlendshape,
+  type FaceArm,
+  type FaceArms,
+  type FaceFrame,
+  type FaceHead,
+} from "../../shared/live-face.ts";
 
 export type OscArg = string | number | boolean | Buffer | null;
 export interface OscMessage {
@@ -134,6 +146,52 @@ export function headOfUnityQuaternion(x: number, y: number, z: number, w: number
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
+/** A bone's local pose as VMC sends it: its place in its parent's frame and its turn (Unity's axes). */
+interface BonePose {
+  p: Vec3;
+  q: Quat;
+}
+
+/**
+ * Each arm's chain from the hips, parent first. UpperChest and the shoulders are optional humanoid
+ * bones: one a model lacks is never sent, and the chain skips it, as Unity's hierarchy does.
+ */
+const ARM_CHAINS = {
+  left: ["Spine", "Chest", "UpperChest", "LeftShoulder", "LeftUpperArm", "LeftLowerArm", "LeftHand"],
+  right: ["Spine", "Chest", "UpperChest", "RightShoulder", "RightUpperArm", "RightLowerArm", "RightHand"],
+} as const;
+const ARM_BONES: ReadonlySet<string> = new Set(Object.values(ARM_CHAINS).flat());
+
+/**
+ * Where an arm points, from its chain's local poses: composed from the hips (whose own turn is left
+ * out: the avatar faces the camera whatever the performer's hips do) into the shoulder's, elbow's
+ * and wrist's places, so a model whose bones are not normalised reads as well as one whose are.
+ * Unity's x (the subject's right) becomes the frame's (the subject's left). Undefined while the
+ * upper arm, forearm or hand has not been sent, or two of them coincide.
+ */
+export function armOfChain(bones: ReadonlyMap<string, BonePose>, chain: readonly string[]): FaceArm | undefined {
+  const joints: Vec3[] = [];
+  let place: Vec3 = [0, 0, 0];
+  let turn: Quat = [0, 0, 0, 1];
+  for (const name of chain) {
+    const bone = bones.get(name);
+    if (!bone) continue;
+    place = add(place, rotate(turn, bone.p));
+    turn = qmul(turn, bone.q);
+    if (/(UpperArm|LowerArm|Hand)$/.test(name)) joints.push(place);
+  }
+  const [shoulder, elbow, wrist] = joints;
+  if (!shoulder || !elbow || !wrist) return undefined;
+  const upper = sub(elbow, shoulder);
+  const fore = sub(wrist, elbow);
+  if (Math.hypot(...upper) < 1e-6 || Math.hypot(...fore) < 1e-6) return undefined;
+  const ours = (v: Vec3): [number, number, number] => {
+    const [x, y, z] = normalize(v);
+    return [-x, y, z];
+  };
+  return { upper: ours(upper), fore: ours(fore) };
+}
+
 /**
  * Reads VMC packets and makes a face frame at each `/VMC/Ext/Blend/Apply`, stamped with `now()`.
  * Blend values last until a sender changes them, as the protocol has it.
@@ -147,6 +205,7 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
   let head: FaceFrame["head"] | undefined;
   const spineRoll = new Map<string, number>();
   let hipsX: number | null = null;
+  const armBones = new Map<string, BonePose>();
   let packets = 0;
   let refused = 0;
 
@@ -170,6 +229,12 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
         sway: Math.max(-1, Math.min(1, -(hipsX ?? 0) / SWAY_METRES)),
       };
     }
+    const arms: FaceArms = {};
+    for (const side of ["left", "right"] as const) {
+      const arm = armOfChain(armBones, ARM_CHAINS[side]);
+      if (arm) arms[side] = arm;
+    }
+    if (arms.left || arms.right) frame.arms = arms;
     return frame;
   };
 
@@ -191,12 +256,17 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
         } else if (address === "/VMC/Ext/Blend/Apply") {
           onFrame(frame());
         } else if (address === "/VMC/Ext/Bone/Pos" && typeof args[0] === "string") {
-          const [bone, px, , , qx, qy, qz, qw] = args;
-          if (![px, qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v))) continue;
-          const q = [qx, qy, qz, qw] as [number, number, number, number];
+          const [bone, px, py, pz, qx, qy, qz, qw] = args;
+          if (![px, py, pz, qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v))) continue;
+          const q = [qx, qy, qz, qw] as Quat;
+          const length = Math.hypot(...q);
+          if (length < 1e-6) continue;
           if (bone === "Head") head = headOfUnityQuaternion(...q);
-          else if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q).roll);
           else if (bone === "Hips") hipsX = px as number;
+          if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q).roll);
+          if (ARM_BONES.has(bone)) {
+            armBones.set(bone, { p: [px, py, pz] as Vec3, q: q.map((v) => v / length) as Quat });
+          }
         }
       }
     },

@@ -114,7 +114,8 @@ export type Quat = [number, number, number, number];
 /** A pose: a rotation per bone index (absent = rest). */
 export type RigPose = Partial<Record<number, Quat>>;
 
-const qmul = (a: Quat, b: Quat): Quat => [
+/** The rotation b, then a (Hamilton product). */
+export const qmul = (a: Quat, b: Quat): Quat => [
   a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
   a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
   a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],

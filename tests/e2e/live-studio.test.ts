@@ -210,7 +210,8 @@ describe("live studio", () => {
     expect(await page.getByTestId("motion-address").innerText()).toMatch(/^ws:\/\/.+\/web-api\/ws\/live$/);
 
     // the capture app: the stream key with the role "capture", then ARKit frames, the mouth
-    // opening and closing every second for 8 s, 10 frames a second
+    // opening and closing every second for 8 s, 10 frames a second, the left arm raised (as the
+    // VMC bridge reads a capture suit's arm bones)
     const app = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/web-api/ws/live`);
     const said: { type: string; code?: number }[] = [];
     app.on("message", (data) => said.push(JSON.parse(String(data))));
@@ -227,6 +228,7 @@ describe("live studio", () => {
           t: i,
           blendshapes: { jawOpen: open ? 0.95 : 0, eyeBlinkLeft: 0 },
           head: { pitch: 0, yaw: 0.2, roll: 0 },
+          arms: { left: { upper: [0.8, 0.55, 0.2], fore: [0.1, 1, 0.1] } },
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 100));

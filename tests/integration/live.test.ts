@@ -171,6 +171,8 @@ describe("the trigger", () => {
   });
 });
 
+type Rec = { id: string; live: boolean; durationSeconds: number; endReason: string | null; endedAt: string | null };
+
 describe("the studio socket", () => {
   // an injected upgrade has no socket of its own: give it the address the rate limiter keys on
   const openSocket = (path: string) => t.app.injectWS(path, { socket: { remoteAddress: "127.0.0.1" } } as never);
@@ -234,6 +236,44 @@ describe("the studio socket", () => {
     expect(await revokedIn.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
   });
 
+  it("tells a source that connects mid-session that the studio is live, and in which mode", async () => {
+    const { user } = await memberWithPlan();
+    const other = await memberWithPlan();
+    const { key } = await rotate(user);
+    const connectSource = async () => {
+      const source = await openSocket("/web-api/ws/live");
+      const seen = messages(source);
+      source.send(JSON.stringify({ type: "auth", streamKey: key }));
+      await seen.next((m) => m.type === "ready");
+      return { source, seen };
+    };
+    // another user's live session is not this source's
+    const theirs = ok<Rec>(await post(other.user.token, `${L}/session/start`, { mode: "plan" }));
+    const before = await connectSource();
+    const started = ok<Rec>(await post(user.token, `${L}/session/start`, { mode: "plan" }));
+    expect(await before.seen.next((m) => m.type === "session")).toMatchObject({ state: "live", sessionId: started.id });
+
+    // OBS restarted mid-stream: the new source hears the open session at once
+    const late = await connectSource();
+    expect(await late.seen.next((m) => m.type === "session")).toEqual({
+      type: "session",
+      state: "live",
+      sessionId: started.id,
+      mode: "plan",
+    });
+    ok(await post(user.token, `${L}/session/end`, { id: started.id, reason: "exit" }));
+    await late.seen.next((m) => m.type === "session" && m.state === "ended");
+
+    // after the end, a new source hears no session (the open one of another user least of all)
+    const after = await connectSource();
+    const hook0 = ok<{ delivered: number }>(await hook(key, { event: "gift", interactId: "interact.gift-rose" }));
+    expect(hook0.delivered).toBeGreaterThan(0);
+    await after.seen.next((m) => m.type === "interaction"); // anything owed would have come before it
+    expect(after.seen.seen.filter((m) => m.type === "session")).toEqual([]);
+    expect(late.seen.seen.filter((m) => m.type === "session" && m.sessionId === theirs.id)).toEqual([]);
+    for (const { source } of [before, late, after]) source.terminate();
+  });
+
   it("closes a source's open socket when its key is rotated or revoked; the studio stays", async () => {
     const { user } = await memberWithPlan();
     const connect = async (auth: { token?: string; streamKey?: string }) => {
@@ -283,8 +323,6 @@ describe("the studio socket", () => {
 });
 
 describe("live modes and records", () => {
-  type Rec = { id: string; live: boolean; durationSeconds: number; endReason: string | null; endedAt: string | null };
-
   it("gates the modes by the membership records", async () => {
     const silver = await memberWithPlan("silver");
     const init = ok<{ modes: { mode: string; allowed: boolean; built: boolean }[] }>(

@@ -76,7 +76,7 @@ describe("the VMC bridge", () => {
     await expect.poll(() => lines.some((l) => l.startsWith("listening")), { timeout: 5_000 }).toBe(true);
 
     // a capture app's frames: the mouth opening, then closing, the head turned 20° to the right, the
-    // chest rolled
+    // chest rolled, the left arm hanging straight down (a T-pose's arm turned 90° about Unity's z)
     const sender = dgram.createSocket("udp4");
     const head = [0, Math.sin(Math.PI / 18), 0, Math.cos(Math.PI / 18)];
     for (const jaw of [0.9, 0.1]) {
@@ -84,6 +84,9 @@ describe("the VMC bridge", () => {
         message("/VMC/Ext/Blend/Val", "JawOpen", jaw),
         message("/VMC/Ext/Bone/Pos", "Head", 0, 1.5, 0, ...head),
         message("/VMC/Ext/Bone/Pos", "Chest", 0, 0.1, 0, 0, 0, Math.sin(-Math.PI / 36), Math.cos(-Math.PI / 36)),
+        message("/VMC/Ext/Bone/Pos", "LeftUpperArm", -0.1, 0.3, 0, 0, 0, Math.SQRT1_2, Math.SQRT1_2),
+        message("/VMC/Ext/Bone/Pos", "LeftLowerArm", -0.25, 0, 0, 0, 0, 0, 1),
+        message("/VMC/Ext/Bone/Pos", "LeftHand", -0.22, 0, 0, 0, 0, 0, 1),
         message("/VMC/Ext/Blend/Apply"),
       );
       await new Promise<void>((resolve, reject) =>
@@ -100,6 +103,11 @@ describe("the VMC bridge", () => {
     expect(((open?.head?.yaw ?? 0) * 180) / Math.PI).toBeCloseTo(-20, 3);
     // the chest rolled -10° about Unity's z, toward the right shoulder: the body tilts 10° to the right
     expect(((open?.shoulders?.tilt ?? 0) * 180) / Math.PI).toBeCloseTo(10, 3);
+    // the arm turns with the chest: the body leans right, so the hanging hand swings 10° to its left
+    const arm = open?.arms?.left;
+    expect(arm?.upper[1]).toBeCloseTo(-Math.cos(Math.PI / 18), 5);
+    expect(arm?.upper[0]).toBeCloseTo(Math.sin(Math.PI / 18), 5);
+    for (const [i, v] of (arm?.fore ?? []).entries()) expect(v).toBeCloseTo(arm?.upper[i] ?? Number.NaN, 9); // straight
     studio.terminate();
   }, 60_000);
 });

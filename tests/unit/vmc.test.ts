@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createVmcReader, headOfUnityQuaternion, readOsc } from "../../scripts/mocap/vmc.ts";
-import { parseFaceFrame } from "../../shared/live-face.ts";
+import { type FaceFrame, parseFaceFrame } from "../../shared/live-face.ts";
 import { bundle, message, oscString } from "../helpers/osc.ts";
 
 /** A quaternion for `degrees` about one of Unity's axes. */
@@ -98,6 +98,64 @@ describe("VMC into face frames", () => {
     vmc.read(message("/VMC/Ext/Bone/Pos", "Hips", -5, 0.9, 0, 0, 0, 0, 1));
     vmc.read(message("/VMC/Ext/Blend/Apply"));
     expect(frames[2]?.shoulders?.sway).toBe(1);
+  });
+
+  it("composes the arms' chains from the hips into the frame's arm directions", () => {
+    const frames: FaceFrame[] = [];
+    const vmc = createVmcReader((f) => frames.push(f));
+    const bone = (name: string, p: [number, number, number], q: [number, number, number, number] = [0, 0, 0, 1]) =>
+      message("/VMC/Ext/Bone/Pos", name, ...p, ...q);
+    // a normalised model in its T-pose (Unity: the avatar faces +z, its left is -x): no arms until
+    // an arm's upper arm, forearm and hand have all come
+    vmc.read(
+      bundle(
+        bone("Hips", [0, 0.9, 0], about("y", 40)), // the hips' own turn is left out
+        bone("Spine", [0, 0.1, 0]),
+        bone("Chest", [0, 0.15, 0]),
+        bone("LeftShoulder", [-0.03, 0.2, 0]),
+        bone("LeftUpperArm", [-0.09, 0, 0]),
+        bone("LeftLowerArm", [-0.25, 0, 0]),
+        message("/VMC/Ext/Blend/Apply"),
+      ),
+    );
+    expect(frames[0]?.arms).toBeUndefined();
+    vmc.read(bundle(bone("LeftHand", [-0.22, 0, 0]), message("/VMC/Ext/Blend/Apply")));
+    const tPose = parseFaceFrame(frames[1]);
+    expect(tPose?.arms?.right).toBeUndefined();
+    // level and out to the subject's left, the frame's +x
+    expect(tPose?.arms?.left?.upper.map((v) => Number(v.toFixed(6)) + 0)).toEqual([1, 0, 0]);
+    expect(tPose?.arms?.left?.fore.map((v) => Number(v.toFixed(6)) + 0)).toEqual([1, 0, 0]);
+
+    // the arm lowered 70° (Unity +z turns -x down), the elbow bent 90° forward (Unity +y turns -x to +z)
+    vmc.read(
+      bundle(
+        bone("LeftUpperArm", [-0.09, 0, 0], about("z", 70)),
+        bone("LeftLowerArm", [-0.25, 0, 0], about("y", 90)),
+        message("/VMC/Ext/Blend/Apply"),
+      ),
+    );
+    const down = frames[2]?.arms?.left;
+    expect(down?.upper[0]).toBeCloseTo(Math.cos((70 * Math.PI) / 180), 5);
+    expect(down?.upper[1]).toBeCloseTo(-Math.sin((70 * Math.PI) / 180), 5);
+    expect(down?.fore[2]).toBeCloseTo(1, 5); // toward the viewer
+    // a chest leaning right (Unity -z) carries the whole left arm with it: the upper arm rises
+    vmc.read(bundle(bone("Chest", [0, 0.15, 0], about("z", -20)), message("/VMC/Ext/Blend/Apply")));
+    expect(frames[3]?.arms?.left?.upper[1]).toBeCloseTo(-Math.sin((50 * Math.PI) / 180), 5);
+
+    // the right arm, mirrored: out to the subject's right (-x), a zero-length forearm is no arm
+    vmc.read(
+      bundle(
+        bone("Chest", [0, 0.15, 0]),
+        bone("RightUpperArm", [0.09, 0.35, 0]),
+        bone("RightLowerArm", [0.25, 0, 0]),
+        bone("RightHand", [0, 0, 0]),
+        message("/VMC/Ext/Blend/Apply"),
+      ),
+    );
+    expect(frames[4]?.arms?.right).toBeUndefined();
+    vmc.read(bundle(bone("RightHand", [0.22, 0, 0]), message("/VMC/Ext/Blend/Apply")));
+    expect(frames[5]?.arms?.right?.upper[0]).toBeCloseTo(-1, 5);
+    expect(parseFaceFrame(frames[5])).not.toBeNull();
   });
 
   it("counts a malformed datagram and drops it", () => {

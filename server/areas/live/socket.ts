@@ -15,6 +15,7 @@ import { LANGUAGES, type Language } from "../../../shared/constants.ts";
 import {
   LIVE_SOCKET_PATH,
   type LiveClientMessage,
+  type LiveMode,
   type LiveServerMessage,
   STREAM_KEY_PATTERN,
 } from "../../../shared/live.ts";
@@ -141,7 +142,9 @@ export async function liveSocketRoutes(app: App) {
         const relay = byKey ? null : createFaceRelay(deps, userId, say);
         faces = relay;
         lines = byKey ? null : createSayRelay(deps, userId, say);
+        let heardSession = false;
         unsubscribe = live.subscribe(userId, (pushed) => {
+          if (pushed.type === "session") heardSession = true;
           // face frames and said lines go to the sources (OBS, the render page); the studio sent them.
           // A capture app's frames go to the studio and the sources.
           if (pushed.type === "face" || pushed.type === "say") {
@@ -156,6 +159,20 @@ export async function liveSocketRoutes(app: App) {
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
         startRecheck(relay);
+        // A source that connects while the studio is live (OBS restarted mid-stream) learns the
+        // session as a source that was there heard it: on air, and in which mode (its framing).
+        // The studio reads its session from live/init.
+        if (byKey) {
+          deps.db.liveSession
+            .findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } })
+            .then((open) => {
+              if (open && !heardSession && socket.readyState === socket.OPEN) {
+                send({ type: "session", state: "live", sessionId: open.id, mode: open.mode as LiveMode });
+              }
+            })
+            // the source works without it (on air, bust framing) until the next session message
+            .catch((error: unknown) => request.log.warn({ err: error }, "live socket: the open session was not read"));
+        }
       } catch (error) {
         if (error instanceof BizError) return refuse(error.codeName);
         request.log.error({ err: error }, "live socket authentication failed");

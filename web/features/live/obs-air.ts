@@ -3,7 +3,8 @@
  * streamer arranges the scene in OBS before going live). When the studio's session ends (End live,
  * the idle exit, a closed or lost studio), the avatar fades out to nothing and interactions no
  * longer play: the stream shows the streamer's own scene, not a frozen avatar that still answers
- * gifts. Going live again brings it back. Other messages change nothing.
+ * gifts. Going live again brings it back. Other messages change nothing. A source that connects
+ * while the studio is live is sent the open session at once (server/areas/live/socket.ts).
  */
 import type { LivePushInteraction, LiveServerMessage } from "../../../shared/live.ts";
 
