@@ -94,6 +94,23 @@ describe("the look of a photo", () => {
     }
   });
 
+  it("reads the skin's tone after balancing the photo's white: a dim, warm photo does not deepen it", async () => {
+    const base = await photoLook(photo, points);
+    expect(base.measured.whiteGains.every((g) => g < 1.1)).toBe(true); // it has white in it
+    // the same photo in a dim, orange light (as a bar's lamps give it), then merely dimmed
+    for (const [relight, most] of [
+      [(s: Sharp) => s.linear([0.7, 0.5, 0.32], [0, 0, 0]), 0.12],
+      [(s: Sharp) => s.linear(0.6, 0), 0.08],
+    ] as const) {
+      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points);
+      expect(look.measured.whiteGains.some((g) => g > 1.5)).toBe(true);
+      expect(Math.abs(look.skinTone - base.skinTone)).toBeLessThan(most);
+    }
+    // without the balance, the warm photo's skin is far deeper: what the test guards against
+    const warm = await sharp(photo).linear([0.7, 0.5, 0.32], [0, 0, 0]).png().toBuffer();
+    expect((await photoLook(warm, points)).skinRgb[2]).toBeLessThan(base.skinRgb[2] * 0.4);
+  });
+
   it("calls hair that falls past the jaw long, and hair that clears the temples short", async () => {
     const hair = await colourAt([P(0)[0] - span * 0.22, P(0)[1] - span * 0.1]);
     const long = await photoLook(await painted(besideFace(0, P(8)[1] + span * 0.8), hair), points);

@@ -3,7 +3,9 @@
  * the skin tone, the hair's colour and length, and the eyes' colour. Colours are read against the
  * photo's own skin, so the light the photo was taken in cancels out: a colour is the photo's colour
  * divided by the photo's skin, times the avatar's skin (in linear light), then the nearest of the
- * editor's swatches (decision 010, "Colours and hair from the photo").
+ * editor's swatches (decision 010, "Colours and hair from the photo"). The skin itself has nothing
+ * to be read against but the photo's white: its tone is read after a white-patch balance (the
+ * photo's brightest pixels taken as white), so a dim or warm photo does not make the skin deeper.
  */
 
 import sharp from "sharp";
@@ -28,7 +30,7 @@ interface Pixels {
 }
 
 export interface PhotoLook {
-  /** Skin tone on the avatar's 0..1 scale, and the photo's skin colour (sRGB 0..1). */
+  /** Skin tone on the avatar's 0..1 scale (read after the white balance), and the photo's skin colour (sRGB 0..1). */
   skinTone: number;
   skinRgb: Rgb;
   /** The nearest hair swatch ("#rrggbb"), or null where no hair was found above the forehead. */
@@ -40,7 +42,13 @@ export interface PhotoLook {
   /** The same as a stored appearance: what was not found is left out (each sex's default then). */
   appearance: LookAppearance;
   /** What was measured, for the log and the tests. */
-  measured: { hair: Rgb | null; eyes: Rgb | null; sides: { temple: number; cheek: number; belowJaw: number } };
+  measured: {
+    hair: Rgb | null;
+    eyes: Rgb | null;
+    /** The white balance's gain per channel (1 where the photo has white in it). */
+    whiteGains: Rgb;
+    sides: { temple: number; cheek: number; belowJaw: number };
+  };
 }
 
 const lin = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -113,6 +121,33 @@ function nearest(presets: Record<string, readonly number[]>, c: Rgb): string {
   return best;
 }
 
+/**
+ * The most a channel is brightened to bring the photo's white up (linear light): a photo whose
+ * brightest pixels are far from white (dim, or under a strongly coloured light) is corrected this
+ * far and no further, so a dark photo of dark things is not made light.
+ */
+const MAX_WHITE_GAIN = 8;
+/** What the photo's brightest pixels (its 99.5th percentile, per channel) are taken to be: near white. */
+const WHITE = 0.95;
+/** The share of the photo brighter than its white point: past the glints in the eyes, short of the teeth and the whites. */
+const WHITE_SHARE = 0.005;
+
+/**
+ * The white-patch balance (a percentile form of Land's retinex): per channel, the gain that brings
+ * the photo's 99.5th percentile up to WHITE, between 1 (a photo with white in it is left as it is)
+ * and MAX_WHITE_GAIN. Linear light.
+ */
+function whiteGains(px: Pixels): Rgb {
+  return [0, 1, 2].map((k) => {
+    const counts = new Uint32Array(256);
+    for (let i = k; i < px.data.length; i += px.channels) counts[px.data[i] as number]++;
+    let left = Math.floor((px.data.length / px.channels) * WHITE_SHARE);
+    let level = 255;
+    while (level > 0 && left >= (counts[level] as number)) left -= counts[level--] as number;
+    return Math.min(MAX_WHITE_GAIN, Math.max(1, lin(WHITE) / Math.max(lin(level / 255), 1e-3)));
+  }) as Rgb;
+}
+
 /** How far a colour may lie from the skin and still be skin (lightness counts half: the forehead shines). */
 function skinLike(c: Rgb, skin: Rgb): boolean {
   const p = lab(c);
@@ -146,11 +181,14 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
     .map(([x, y]) => patch(px, x, y, Math.max(2, Math.round(span * 0.06))))
     .filter((c): c is Rgb => c !== null);
   const skinRgb: Rgb = [0, 1, 2].map((k) => skins.reduce((s, c) => s + (c[k] as number), 0) / skins.length) as Rgb;
+  // the tone: the skin as it would look in white light, against the palette
+  const gains = whiteGains(px);
+  const balanced = skinRgb.map((c, k) => unlin(Math.min(1, lin(c) * (gains[k] as number)))) as Rgb;
   let skinTone = 0;
   let bestD = Infinity;
   for (let i = 0; i <= 100; i++) {
     const c = skinColor(i / 100);
-    const d = (c[0] - skinRgb[0]) ** 2 + (c[1] - skinRgb[1]) ** 2 + (c[2] - skinRgb[2]) ** 2;
+    const d = (c[0] - balanced[0]) ** 2 + (c[1] - balanced[1]) ** 2 + (c[2] - balanced[2]) ** 2;
     if (d < bestD) {
       bestD = d;
       skinTone = i / 100;
@@ -254,6 +292,7 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
     measured: {
       hair: hairAlbedo,
       eyes: eyeAlbedo,
+      whiteGains: gains,
       sides: { temple: count(sides.temple), cheek: count(sides.cheek), belowJaw: count(sides.belowJaw) },
     },
   };
