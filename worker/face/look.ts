@@ -140,7 +140,10 @@ const WHITE_SHARE = 0.005;
 function whiteGains(px: Pixels): Rgb {
   return [0, 1, 2].map((k) => {
     const counts = new Uint32Array(256);
-    for (let i = k; i < px.data.length; i += px.channels) counts[px.data[i] as number]++;
+    for (let i = k; i < px.data.length; i += px.channels) {
+      const v = px.data[i] as number;
+      counts[v] = (counts[v] as number) + 1;
+    }
     let left = Math.floor((px.data.length / px.channels) * WHITE_SHARE);
     let level = 255;
     while (level > 0 && left >= (counts[level] as number)) left -= counts[level--] as number;
