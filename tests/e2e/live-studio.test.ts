@@ -228,7 +228,7 @@ describe("live studio", () => {
           t: i,
           blendshapes: { jawOpen: open ? 0.95 : 0, eyeBlinkLeft: 0 },
           head: { pitch: 0, yaw: 0.2, roll: 0 },
-          arms: { left: { upper: [0.8, 0.55, 0.2], fore: [0.1, 1, 0.1] } },
+          arms: { left: { upper: [0.9, -0.25, 0.35], fore: [0.1, 0.98, 0.15] } },
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -236,10 +236,13 @@ describe("live studio", () => {
     await expect.poll(() => status.getAttribute("data-state")).toBe("receiving");
     await screenshot(page, "live-motion-capture");
     app.close();
-    const jaw = await page.evaluate(
-      (t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0).map((d) => d.jawOpen),
-      since,
-    );
+    const drawn = await page.evaluate((t0) => (window.__avalive?.capture.drawn ?? []).filter((d) => d.at > t0), since);
+    const jaw = drawn.map((d) => d.jawOpen);
+    // the captured left arm was posed: its wrist drawn beside the head, not resting at the waist
+    // (about -0.52 m in the mesh's frame at rest; the shoulder is at -0.21)
+    const hands = drawn.map((d) => d.leftHandY ?? Number.NaN);
+    console.log(`motion capture: the left wrist's height drawn ${hands.map((y) => y.toFixed(2)).join(" ")}`);
+    expect(hands.every((y) => y > -0.15)).toBe(true);
     console.log(`motion capture: jawOpen per frame drawn ${jaw.map((j) => j.toFixed(2)).join(" ")}`);
     const { open, closed, switches } = mouthStates(jaw);
     expect(jaw.length).toBeGreaterThanOrEqual(4);

@@ -35,8 +35,12 @@ interface AvaliveProbe {
     tracked: number;
     faces: number;
     inferMs: number[];
-    /** Each result drawn on the avatar: when, the jawOpen it drew and the body's tilt (half-body), the last 200. */
-    drawn: { at: number; jawOpen: number; bodyTilt: number | null }[];
+    /**
+     * Each result drawn on the avatar: when, the jawOpen it drew, the body's tilt (half-body) and how
+     * high the captured left hand was posed (the wrist's height in the mesh's frame, metres; null
+     * without captured arms), the last 200.
+     */
+    drawn: { at: number; jawOpen: number; bodyTilt: number | null; leftHandY: number | null }[];
     /** TensorFlow.js's backend the tracker runs on (wasm here). */
     backend: string | null;
   };
@@ -119,12 +123,17 @@ export function onCaptureDrawn(listener: (frameAt: number, jawOpen: number) => v
 }
 
 /** A capture result reached a drawn frame: from its camera frame to now, kept for the last 120. */
-export function reportCaptureApplied(frameAt: number, jawOpen: number, bodyTilt: number | null = null): void {
+export function reportCaptureApplied(
+  frameAt: number,
+  jawOpen: number,
+  bodyTilt: number | null = null,
+  leftHandY: number | null = null,
+): void {
   for (const listener of drawnListeners) listener(frameAt, jawOpen);
   const c = probe().capture;
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
-  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt }];
+  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt, leftHandY }];
 }
 
 /** A frame drawn while the voice speaks, with the jawOpen it drew (lip-sync and capture together). */

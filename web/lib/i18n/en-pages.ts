@@ -184,7 +184,7 @@ export const enPages = {
     send: "Send",
     motion: {
       title: "Motion capture",
-      hint: "A professional capture app drives the avatar instead of the webcam: an iPhone face-capture app, or a capture suit through a VMC bridge. It connects with your stream key and sends ARKit face data; OBS follows it too.",
+      hint: "A professional capture app drives the avatar instead of the webcam: an iPhone face-capture app, or a capture suit through a VMC bridge. It connects with your stream key and sends ARKit face data and, from a suit, the arms; OBS follows it too.",
       connect: 'Capture app address (with your stream key, role "capture"):',
       status: {
         waiting: "Waiting for your capture app…",

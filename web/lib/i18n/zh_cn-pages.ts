@@ -178,7 +178,7 @@ export const zhCNPages: PageMessages = {
     send: "发送",
     motion: {
       title: "专业动作捕捉",
-      hint: "由专业捕捉软件代替摄像头驱动形象：iPhone 面部捕捉应用，或经 VMC 桥接的动捕服。它用你的推流密钥连接并发送 ARKit 面部数据；OBS 同样跟随。",
+      hint: "由专业捕捉软件代替摄像头驱动形象：iPhone 面部捕捉应用，或经 VMC 桥接的动捕服。它用你的推流密钥连接并发送 ARKit 面部数据（动捕服还发送手臂动作）；OBS 同样跟随。",
       connect: '捕捉软件的连接地址（使用推流密钥，角色为 "capture"）：',
       status: {
         waiting: "正在等待捕捉软件连接…",

@@ -178,7 +178,7 @@ export const zhTNPages: PageMessages = {
     send: "發送",
     motion: {
       title: "專業動作捕捉",
-      hint: "由專業捕捉軟體代替攝影機驅動形象：iPhone 面部捕捉應用，或經 VMC 橋接的動捕服。它用你的推流密鑰連線並傳送 ARKit 面部資料；OBS 同樣跟隨。",
+      hint: "由專業捕捉軟體代替攝影機驅動形象：iPhone 面部捕捉應用，或經 VMC 橋接的動捕服。它用你的推流密鑰連線並傳送 ARKit 面部資料（動捕服還傳送手臂動作）；OBS 同樣跟隨。",
       connect: '捕捉軟體的連線位址（使用推流密鑰，角色為 "capture"）：',
       status: {
         waiting: "正在等待捕捉軟體連線…",

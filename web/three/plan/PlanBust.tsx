@@ -8,7 +8,7 @@ import { useFrame } from "@react-three/fiber";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Color, Group, Matrix4, type Mesh, type MeshStandardMaterial, type Skeleton } from "three";
 import { type AvatarMesh, lookColors } from "../../../shared/avatar/index.ts";
-import { aimCapturedArms, armsPose, type RigPose } from "../../../shared/avatar/rig.ts";
+import { aimCapturedArms, armsPose, BONE, boneWorld, type RigPose } from "../../../shared/avatar/rig.ts";
 import type { OutfitLook, OutfitSlot } from "../../../shared/plan/looks.ts";
 import type { Appearance } from "../../../shared/schemas/roles.ts";
 import { AvatarBust, type BustColors } from "../AvatarBust.tsx";
@@ -244,7 +244,14 @@ export function PlanBust({
     faceLive.current = live;
     if (capture && capture.seq !== lastSeq.current) {
       lastSeq.current = capture.seq;
-      reportCaptureApplied(capture.frameAt, weights.jawOpen ?? 0, capture.body ? pose.turn.z : null);
+      // the captured left hand's height, from the pose just given to the bones (for the E2E)
+      const hand = capture.arms?.left && avatar.rig ? boneWorld(avatar.rig, rigPose)[BONE.leftHand] : undefined;
+      reportCaptureApplied(
+        capture.frameAt,
+        weights.jawOpen ?? 0,
+        capture.body ? pose.turn.z : null,
+        hand ? hand.pivot[1] : null,
+      );
     }
   }, -1);
 
