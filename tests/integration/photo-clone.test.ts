@@ -81,6 +81,7 @@ describe("photo cloning", () => {
     const dir = path.join(import.meta.dirname, "..", "fixtures", "faces");
     const mesh = buildAvatar({ sex: 2 });
     const landmarks = modelLandmarks(mesh);
+    const below: number[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".jpg"))) {
       const face = await detectFace(fs.readFileSync(path.join(dir, file)));
       expect(face, file).not.toBeNull();
@@ -92,10 +93,15 @@ describe("photo cloning", () => {
       console.log(
         `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°`,
       );
-      // (decision 010: 37 to 55 % below on these; the test leaves some margin)
+      // (decision 010: 37 to 55 % below on each of these; the test leaves some margin)
       expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * 0.75);
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
+      below.push(1 - fit.errorFitted / fit.errorNeutral);
     }
+    // on average (decision 010: 48.8 % on these six since the bounded solve; the issue's goal is 50 %)
+    const mean = below.reduce((s, b) => s + b, 0) / below.length;
+    console.log(`  [photo clone] six faces: ${(mean * 100).toFixed(1)} % below the neutral head on average`);
+    expect(mean).toBeGreaterThan(0.45);
   });
 
   it("never makes a second role for a retried request", async () => {

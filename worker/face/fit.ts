@@ -101,6 +101,42 @@ function solve(M: number[][], v: number[]): number[] {
   return x;
 }
 
+/**
+ * The least-squares solution of M x = v (M symmetric positive definite) with each x[k] held within
+ * [lo[k], hi[k]]: solved, then every value beyond its bound is held at that bound and the others
+ * solved again with it, until all are within (an active set that only grows: at most n solves).
+ * Clamping once after one solve, as the fit did, leaves the other sliders where they were solved
+ * for the unclamped values.
+ */
+export function solveBoxed(M: number[][], v: number[], lo: number[], hi: number[]): number[] {
+  const n = v.length;
+  const x = new Array<number>(n).fill(0);
+  const held = new Array<boolean>(n).fill(false);
+  for (let pass = 0; pass < n; pass++) {
+    const free = [...Array(n).keys()].filter((k) => !held[k]);
+    const rhs = free.map((a) => {
+      let s = v[a] as number;
+      for (let b = 0; b < n; b++) if (held[b]) s -= ((M[a] as number[])[b] as number) * (x[b] as number);
+      return s;
+    });
+    const sub = solve(
+      free.map((a) => free.map((b) => (M[a] as number[])[b] as number)),
+      rhs,
+    );
+    let beyond = false;
+    free.forEach((k, i) => {
+      const value = sub[i] as number;
+      if (value < (lo[k] as number) || value > (hi[k] as number)) {
+        x[k] = value < (lo[k] as number) ? (lo[k] as number) : (hi[k] as number);
+        held[k] = true;
+        beyond = true;
+      } else x[k] = value;
+    });
+    if (!beyond) break;
+  }
+  return x;
+}
+
 const rms = (a: Pt[], b: Pt[]) =>
   Math.sqrt(a.reduce((s, p, i) => s + (p[0] - (b[i] as Pt)[0]) ** 2 + (p[1] - (b[i] as Pt)[1]) ** 2, 0) / a.length);
 
@@ -135,6 +171,7 @@ export function fitFace(
   const base3: Pt3[] = landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.positions));
   const basis3: Pt3[][] = columns.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
   const lo = columns.map((_, k) => (k < sliders.length ? -1 : 0));
+  const hi = columns.map(() => 1);
   const target: Pt[] = photo.map(([x, y]) => [x, -y]);
 
   // Scale the ridge to the (frontal) basis so lambda is unitless.
@@ -209,7 +246,7 @@ export function fitFace(
       }
       v[a] = s;
     }
-    w = solve(M, v).map((x, k) => Math.max(lo[k] as number, Math.min(1, x)));
+    w = solveBoxed(M, v, lo, hi);
   }
   yaw = bestYaw(model3(w));
   const fitted = project(model3(w), yaw);
