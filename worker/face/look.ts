@@ -124,12 +124,12 @@ function nearest(presets: Record<string, readonly number[]>, c: Rgb): string {
 /**
  * The most a channel is brightened to bring the photo's white up (linear light): a photo whose
  * brightest pixels are far from white (dim, or under a strongly coloured light) is corrected this
- * far and no further, so a dark photo of dark things is not made light.
+ * far and no further. A photo dark all over with no white in it is lightened too (decision 010).
  */
 const MAX_WHITE_GAIN = 8;
 /** What the photo's brightest pixels (its 99.5th percentile, per channel) are taken to be: near white. */
 const WHITE = 0.95;
-/** The share of the photo brighter than its white point: past the glints in the eyes, short of the teeth and the whites. */
+/** The share of the photo taken as its brightest: more than a few glints, so one bright speck does not set the white. */
 const WHITE_SHARE = 0.005;
 
 /**

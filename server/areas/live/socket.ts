@@ -159,8 +159,8 @@ export async function liveSocketRoutes(app: App) {
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
         startRecheck(relay);
-        // A source that connects while the studio is live (OBS restarted mid-stream) learns the
-        // session as a source that was there heard it: on air, and in which mode (its framing).
+        // A source that connects while the studio is live (OBS restarted mid-stream) is told of the
+        // session as the sources that were there when it began: on air, and in which mode (its framing).
         // The studio reads its session from live/init.
         if (byKey) {
           deps.db.liveSession
