@@ -91,6 +91,10 @@ export default defineConfig({
           // A browser on a loaded 2-core CI machine sometimes misses a frame; a test that fails
           // twice in a row is a real failure (docs/decisions/007-testing.md, "Retries").
           retry: 2,
+          // expect.poll waits up to 10 s for a page to reach a state (vitest's default is 1 s: on a
+          // loaded 2-core machine a reload and its fetch can take longer, and a retry costs the
+          // whole test again). A poll that passes returns at once, so passing tests are no slower.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
