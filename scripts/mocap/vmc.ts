@@ -19,7 +19,7 @@
  * OSC is read here rather than with osc.js: that package brings serialport, a native module, as an
  * optional dependency, for a format of a few dozen lines (decision 042).
  */
-import { add, normalize, sub, type Vec3 } from "../../shared/avatar/math.ts";
+import { add, length, normalize, sub, type Vec3 } from "../../shared/avatar/math.ts";
 import { type Quat, qmul, rotate } from "../../shared/avatar/rig.ts";
 import {
   ARKIT_BLENDSHAPES,
@@ -184,7 +184,7 @@ export function armOfChain(bones: ReadonlyMap<string, BonePose>, chain: readonly
   if (!shoulder || !elbow || !wrist) return undefined;
   const upper = sub(elbow, shoulder);
   const fore = sub(wrist, elbow);
-  if (Math.hypot(...upper) < 1e-6 || Math.hypot(...fore) < 1e-6) return undefined;
+  if (length(upper) < 1e-6 || length(fore) < 1e-6) return undefined;
   const ours = (v: Vec3): [number, number, number] => {
     const [x, y, z] = normalize(v);
     return [-x, y, z];
@@ -259,13 +259,13 @@ export function createVmcReader(onFrame: (frame: FaceFrame) => void, now: () => 
           const [bone, px, py, pz, qx, qy, qz, qw] = args;
           if (![px, py, pz, qx, qy, qz, qw].every((v) => typeof v === "number" && Number.isFinite(v))) continue;
           const q = [qx, qy, qz, qw] as Quat;
-          const length = Math.hypot(...q);
-          if (length < 1e-6) continue;
+          const norm = Math.hypot(...q);
+          if (norm < 1e-6) continue;
           if (bone === "Head") head = headOfUnityQuaternion(...q);
           else if (bone === "Hips") hipsX = px as number;
           if (SPINE_BONES.has(bone)) spineRoll.set(bone, headOfUnityQuaternion(...q).roll);
           if (ARM_BONES.has(bone)) {
-            armBones.set(bone, { p: [px, py, pz] as Vec3, q: q.map((v) => v / length) as Quat });
+            armBones.set(bone, { p: [px, py, pz] as Vec3, q: q.map((v) => v / norm) as Quat });
           }
         }
       }

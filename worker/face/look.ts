@@ -138,15 +138,19 @@ const WHITE_SHARE = 0.005;
  * and MAX_WHITE_GAIN. Linear light.
  */
 function whiteGains(px: Pixels): Rgb {
-  return [0, 1, 2].map((k) => {
-    const counts = new Uint32Array(256);
-    for (let i = k; i < px.data.length; i += px.channels) {
-      const v = px.data[i] as number;
-      counts[v] = (counts[v] as number) + 1;
+  // one pass: a 256-bin histogram per channel, side by side
+  const counts = new Uint32Array(256 * 3);
+  for (let i = 0; i < px.data.length; i += px.channels) {
+    for (let k = 0; k < 3; k++) {
+      const bin = k * 256 + (px.data[i + k] as number);
+      counts[bin] = (counts[bin] as number) + 1;
     }
+  }
+  return [0, 1, 2].map((k) => {
+    const channel = counts.subarray(k * 256, k * 256 + 256);
     let left = Math.floor((px.data.length / px.channels) * WHITE_SHARE);
     let level = 255;
-    while (level > 0 && left >= (counts[level] as number)) left -= counts[level--] as number;
+    while (level > 0 && left >= (channel[level] as number)) left -= channel[level--] as number;
     return Math.min(MAX_WHITE_GAIN, Math.max(1, lin(WHITE) / Math.max(lin(level / 255), 1e-3)));
   }) as Rgb;
 }

@@ -128,19 +128,22 @@ export function createLiveService(
     return used;
   }
 
+  /** The user's session that is live now (a silent one is ended first, at its last heartbeat), or null. */
+  async function openSession(userId: string): Promise<SessionRow | null> {
+    await sweep(userId);
+    return db.liveSession.findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } });
+  }
+
   return {
     sweep,
     keys,
+    openSession,
     usedPlan: (userId: string, language: Language) => plans.used(userId, language),
 
     async init(userId: string, language: Language) {
-      await sweep(userId);
+      const open = await openSession(userId);
       const vipType = await currentVip(deps.reads, userId, clock.now());
-      const [streamKey, open, cloudMinutes] = await Promise.all([
-        keys.info(userId),
-        db.liveSession.findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } }),
-        cloud.balance(userId),
-      ]);
+      const [streamKey, cloudMinutes] = await Promise.all([keys.info(userId), cloud.balance(userId)]);
       return {
         vipType,
         modes: LIVE_MODES.map((m) => ({

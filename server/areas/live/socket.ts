@@ -26,6 +26,7 @@ import type { App } from "../../types.ts";
 import { createFaceRelay, type FaceRelay, MOTION_RELAY } from "./face-relay.ts";
 import { createKeyService } from "./keys.ts";
 import { createSayRelay, type SayRelay } from "./say-relay.ts";
+import { createLiveService } from "./service.ts";
 
 const AUTH_TIMEOUT_MS = 10_000;
 /**
@@ -56,6 +57,7 @@ function parse(data: unknown): LiveClientMessage | null {
 
 export async function liveSocketRoutes(app: App) {
   const keys = createKeyService(app.deps);
+  const sessions = createLiveService(app.deps);
   const { tokens, live } = app.deps;
   const deps = app.deps;
 
@@ -163,8 +165,8 @@ export async function liveSocketRoutes(app: App) {
         // session as the sources that were there when it began: on air, and in which mode (its framing).
         // The studio reads its session from live/init.
         if (byKey) {
-          deps.db.liveSession
-            .findFirst({ where: { userId, endedAt: null }, orderBy: { startedAt: "desc" } })
+          sessions
+            .openSession(userId)
             .then((open) => {
               if (open && !heardSession && socket.readyState === socket.OPEN) {
                 send({ type: "session", state: "live", sessionId: open.id, mode: open.mode as LiveMode });
