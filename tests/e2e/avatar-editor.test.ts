@@ -17,6 +17,7 @@ import {
   newPage,
   pauseClock,
   screenshot,
+  untilBustShown,
   untilViewRests,
 } from "./browser.ts";
 
@@ -57,10 +58,7 @@ async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
 /** The 3D view has drawn its bust and come to rest. */
 async function bustShown(page: Page) {
   await page.getByTestId("face-editor").waitFor();
-  await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0 && window.__avalive?.view, null, {
-    timeout: 45_000,
-  });
-  await untilViewRests(page);
+  await untilBustShown(page, 45_000);
 }
 
 async function orbit(page: Page, azimuth: number) {

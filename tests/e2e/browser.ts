@@ -143,6 +143,18 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
+/**
+ * Until a 3D view (the editor's or the creator's stage, a plan preview) has drawn and come to rest.
+ * A view draws on demand (docs/decisions/031): a face that loads is one frame, so wait for the
+ * first frame and the rest after it, never for a number of frames.
+ */
+export async function untilBustShown(page: Page | Frame, timeout = 60_000): Promise<number> {
+  await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0 && window.__avalive?.view, null, {
+    timeout,
+  });
+  return untilViewRests(page);
+}
+
 /** How many frames the app's 3D views have drawn (web/three/probe.ts). */
 export const framesDrawn = (page: Page | Frame) => page.evaluate(() => window.__avalive?.frameCount() ?? 0);
 

@@ -9,7 +9,7 @@
 import validator from "gltf-validator";
 import type { Browser, Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiLogin, launchBrowser, newPage, screenshot, untilViewRests } from "./browser.ts";
+import { apiLogin, launchBrowser, newPage, screenshot, untilBustShown } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const USER = "cloud@demo.avalive.dev";
@@ -105,8 +105,7 @@ describe("cartoon face", () => {
     expect(await creator.getByTestId("creator-hair-pink").getAttribute("aria-pressed")).toBe("true");
 
     // The 3D preview has drawn.
-    await frame.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 5, null, { timeout: 60_000 });
-    await untilViewRests(frame);
+    await untilBustShown(frame);
     await screenshot(page, "cloning-cartoon-creator");
 
     // Export: upload, then the host takes it over (createCartoon, toonify) and opens the plan.
@@ -168,7 +167,7 @@ describe("cartoon face", () => {
     await page.goto(`${baseUrl}/creator`);
     await page.getByTestId("creator").waitFor();
     expect(await page.getByTestId("creator").getAttribute("data-framed")).toBe("false");
-    await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 5, null, { timeout: 60_000 });
+    await untilBustShown(page);
     await screenshot(page, "cloning-creator-standalone");
   });
 });

@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../../shared/messages.ts";
-import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { apiLogin, launchBrowser, newPage, screenshot, untilBustShown } from "./browser.ts";
 import { finishedToast, recordToasts } from "./toasts.ts";
 
 const baseUrl = inject("baseUrl");
@@ -148,7 +148,7 @@ describe("photo face cloning", () => {
     expect(await dialog.count()).toBe(0);
     await page.getByTestId("face-editor").waitFor({ timeout: 45_000 });
     expect(await page.getByTestId("face-editor").getAttribute("data-sex")).toBe("1");
-    await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 3, null, { timeout: 45_000 });
+    await untilBustShown(page, 45_000);
     await screenshot(page, "cloning-photo-success-editor");
 
     // The photo's look came with it: her bob, light-brown hair and brown eyes; the cut can be changed.

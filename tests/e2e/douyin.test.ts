@@ -10,7 +10,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiData, latestCode, textOf, uniquePhone, userInfo } from "./account-helpers.ts";
-import { apiLogin, launchBrowser, newPage, screenshot } from "./browser.ts";
+import { apiLogin, launchBrowser, newPage, screenshot, untilBustShown } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const P1 = "/web-api/p1";
@@ -162,8 +162,7 @@ describe("the variant's avatar pages", () => {
     expect(roleId).not.toBe("");
     await inFrame(page, "list");
     await page.getByTestId("face-editor").waitFor();
-    // the bust has drawn a few frames
-    await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 3, null, { timeout: 45_000 });
+    await untilBustShown(page, 45_000);
     await screenshot(page, "douyin-face");
     // The editor's way back is the variant's list, where the new avatar is.
     await page.getByTestId("face-editor").getByRole("button", { name: "← My avatars" }).click();

@@ -8,7 +8,15 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildLook, exportGlb } from "../../shared/avatar/index.ts";
-import { apiLogin, framesDrawn, launchBrowser, newPage, screenshot, untilViewRests } from "./browser.ts";
+import {
+  apiLogin,
+  framesDrawn,
+  launchBrowser,
+  newPage,
+  screenshot,
+  untilBustShown,
+  untilViewRests,
+} from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const USER = "cloud@demo.avalive.dev";
@@ -52,7 +60,7 @@ describe("the cartoon style", () => {
     const page = await page1440(token);
     await page.goto(`${baseUrl}/creator`);
     await page.getByTestId("creator").waitFor();
-    await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 5, null, { timeout: 90_000 });
+    await untilBustShown(page, 90_000);
     const canvas = page.getByTestId("avatar-stage").locator("canvas");
     const pictures: Buffer[] = [];
     for (const [i, c] of CHOICES.entries()) {
@@ -124,8 +132,7 @@ describe("the cartoon style", () => {
 
     await page.goto(`${baseUrl}/face?roleId=${made.roleId}&twoMenu=2`);
     await page.getByTestId("face-editor").waitFor();
-    await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 5, null, { timeout: 90_000 });
-    await untilViewRests(page);
+    await untilBustShown(page, 90_000);
     await screenshot(page, "toon-face-editor");
     expect(page.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

@@ -39,8 +39,13 @@ interface Part {
   baked: Float32Array;
 }
 
-/** Frames without a slider input after which the moved sliders are baked into the positions. */
-const SETTLE_FRAMES = 12;
+/**
+ * Time without a slider input after which the moved sliders are baked into the positions. A timer,
+ * not a count of frames: the bake does not change the picture, so it needs no frame of its own
+ * (counting twelve frames drew eleven identical ones after every drag, 2 s of a core in software
+ * rendering).
+ */
+const SETTLE_MS = 250;
 
 /**
  * Adds the current morph influences into the positions and zeroes them. The shape on screen does
@@ -129,8 +134,11 @@ export function AvatarBust({
     return { group, parts, skeleton };
   }, [avatar, targets, posable]);
 
+  // The pending bake after a slider input: restarted by each input, so a drag bakes once it stops.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(
     () => () => {
+      clearTimeout(settle.current);
       for (const part of built.parts) {
         part.mesh.geometry.dispose();
         part.material.dispose();
@@ -170,21 +178,17 @@ export function AvatarBust({
   }, [built, colors, invalidate, avatar.style]);
 
   const applied = useRef(-1);
-  const quiet = useRef(0);
   useFrame(() => {
     const frame = countFrame();
-    if (applied.current === face.version) {
-      // Settled after a drag: move the dragged sliders into the positions. Until then keep
-      // drawing, so the bake happens even though nothing else asks for a frame.
-      if (quiet.current < SETTLE_FRAMES) {
-        if (++quiet.current === SETTLE_FRAMES) for (const part of built.parts) bake(part);
-        else invalidate();
-      }
-      return;
-    }
+    if (applied.current === face.version) return;
     applied.current = face.version;
-    quiet.current = 0;
-    invalidate(); // the settling frames that follow
+    clearTimeout(settle.current);
+    if (face.lastInput) {
+      settle.current = setTimeout(() => {
+        settle.current = undefined;
+        for (const part of built.parts) bake(part);
+      }, SETTLE_MS);
+    }
     const params = face.params;
     // A slider input moves morph influences in place (value minus what is baked);
     // a whole new face (load, undo, reset, blend) is baked at once.
