@@ -179,6 +179,10 @@ describe("start design and the face editor", () => {
 
     await bustShown(page);
     expect(await page.getByTestId("face-editor").getAttribute("data-sex")).toBe("2");
+    // A face that loads is drawn once (a resize may add one), not followed by frames nobody sees
+    // (decision 031: a dozen settling frames once cost every load 2.5 s of a core here).
+    const loaded = await framesDrawn(page);
+    expect(loaded).toBeLessThanOrEqual(3);
     await screenshot(page, "avatar-editor-female-front");
     // On-demand rendering: at rest the view draws nothing; turning it draws, then it rests again.
     const resting = await framesDrawn(page);
