@@ -5,6 +5,10 @@ import { useInvalidate } from "./pacing.ts";
 import { registerView } from "./probe.ts";
 
 const DEG = Math.PI / 180;
+/** OrbitControls' damping for one frame at 60 fps. */
+const DAMPING = 0.12;
+/** A frame after a rest (demand rendering) has a long delta: counted as at most this long. */
+const MAX_FRAME_S = 0.25;
 
 /** Orbit around the face: drag to turn, wheel to zoom, within limits that keep the bust in view. */
 export function OrbitRig({ target, distance }: { target: [number, number, number]; distance: number }) {
@@ -16,7 +20,7 @@ export function OrbitRig({ target, distance }: { target: [number, number, number
   useEffect(() => {
     controls.target.set(...target);
     controls.enableDamping = true;
-    controls.dampingFactor = 0.12;
+    controls.dampingFactor = DAMPING;
     controls.enablePan = false;
     controls.minDistance = distance * 0.45;
     controls.maxDistance = distance * 1.6;
@@ -53,6 +57,12 @@ export function OrbitRig({ target, distance }: { target: [number, number, number
   }, [controls, camera, target, distance, invalidate]);
 
   // While the damping still turns the camera, update() reports a change (and fires "change").
-  useFrame(() => controls.update());
+  // The damping is per frame in OrbitControls; scaled by the frame's length here, the camera coasts
+  // for the same time at any frame rate: about 0.4 s after a drag, where a software-rendered view
+  // at 7 fps coasted for 25 frames and 3.5 s (docs/decisions/031).
+  useFrame((_, delta) => {
+    controls.dampingFactor = 1 - (1 - DAMPING) ** (Math.min(delta, MAX_FRAME_S) * 60);
+    controls.update();
+  });
   return null;
 }
