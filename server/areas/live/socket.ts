@@ -24,7 +24,6 @@ import { translate } from "../../../shared/messages.ts";
 import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
 import { createFaceRelay, type FaceRelay, MOTION_RELAY } from "./face-relay.ts";
-import { createKeyService } from "./keys.ts";
 import { createSayRelay, type SayRelay } from "./say-relay.ts";
 import { createLiveService } from "./service.ts";
 
@@ -56,8 +55,9 @@ function parse(data: unknown): LiveClientMessage | null {
 }
 
 export async function liveSocketRoutes(app: App) {
-  const keys = createKeyService(app.deps);
+  // One live service: its stream keys authenticate the sources, its sessions tell a late one the mode.
   const sessions = createLiveService(app.deps);
+  const { keys } = sessions;
   const { tokens, live } = app.deps;
   const deps = app.deps;
 
