@@ -151,7 +151,8 @@ for (const style of ["realistic", "toon"] as const) {
 y += CELL;
 
 // Photo clones beside their photos: the fitted face, and the look read from the photo (decision 010).
-// astronaut.png, and six faces cropped from @vladmandic/face-api's demo photos (tests/fixtures/faces).
+// astronaut.png, six women cropped from @vladmandic/face-api's demo photos and one man in two photos
+// from @vladmandic/human's screenshots (tests/fixtures/faces: man-*, cloned with the male head).
 const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
 const photos = [
   join(fixtures, "images", "astronaut.png"),
@@ -160,15 +161,21 @@ const photos = [
     .sort()
     .map((f) => join(fixtures, "faces", f)),
 ];
-const neutral = buildAvatar({ sex: 2 });
-const neutralLandmarks = modelLandmarks(neutral);
+const neutralHeads = new Map(
+  ([1, 2] as const).map((sex) => {
+    const mesh = buildAvatar({ sex });
+    return [sex, { mesh, landmarks: modelLandmarks(mesh) }] as const;
+  }),
+);
 const figures: string[] = [];
 for (const file of photos) {
   const photo = readFileSync(file);
   const face = await detectFace(photo);
   if (!face) throw new Error(`no face in ${file}`);
   const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
-  const fit = fitFace(neutral, neutralLandmarks, points);
+  const sex = basename(file).startsWith("man-") ? 1 : 2;
+  const neutral = neutralHeads.get(sex) as { mesh: AvatarMesh; landmarks: ReturnType<typeof modelLandmarks> };
+  const fit = fitFace(neutral.mesh, neutral.landmarks, points);
   const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
   const look = await photoLook(analysed, points);
   const below = 100 * (1 - fit.errorFitted / fit.errorNeutral);
@@ -200,7 +207,7 @@ for (const file of photos) {
   layers.push({ input: crop, left: 0, top: y });
   let col = 1;
   for (const style of ["realistic", "toon"] as const) {
-    const mesh = dressed(bust(2, style, look.appearance.hairStyle), lookColors(2, look.appearance));
+    const mesh = dressed(bust(sex, style, look.appearance.hairStyle), lookColors(sex, look.appearance));
     for (const yaw of [0, 25, 60]) {
       layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
       col++;

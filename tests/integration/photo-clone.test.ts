@@ -76,32 +76,57 @@ describe("photo cloning", () => {
     expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.6);
   });
 
-  it("fits six more faces closer than the neutral head, finding the turned ones' turn (figures on the console)", async () => {
-    // tests/fixtures/faces: four faces near the camera's axis and two turned 15-25 degrees
+  it("fits the fixture faces closer than the neutral head, finding the turned ones' turn (figures on the console)", async () => {
+    // tests/fixtures/faces: six women, four near the camera's axis and two turned 15-25 degrees; and
+    // one man in two photos (man-*), fitted with the male head as a job for a man would be
     const dir = path.join(import.meta.dirname, "..", "fixtures", "faces");
-    const mesh = buildAvatar({ sex: 2 });
-    const landmarks = modelLandmarks(mesh);
-    const below: number[] = [];
+    const heads = new Map(
+      ([1, 2] as const).map((sex) => {
+        const mesh = buildAvatar({ sex });
+        return [sex, { mesh, landmarks: modelLandmarks(mesh) }];
+      }),
+    );
+    const women: number[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".jpg"))) {
+      const man = file.startsWith("man-");
+      const head = heads.get(man ? 1 : 2) as {
+        mesh: ReturnType<typeof buildAvatar>;
+        landmarks: ReturnType<typeof modelLandmarks>;
+      };
       const face = await detectFace(fs.readFileSync(path.join(dir, file)));
       expect(face, file).not.toBeNull();
       const fit = fitFace(
-        mesh,
-        landmarks,
+        head.mesh,
+        head.landmarks,
         (face?.landmarks ?? []).map((p) => [p.x, p.y] as [number, number]),
       );
       console.log(
         `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°`,
       );
-      // (decision 010: 37 to 55 % below on each of these; the test leaves some margin)
-      expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * 0.75);
+      // (decision 010: the women 37 to 55 % below; the man 28 % (webcam) and 58 % (close-up); the
+      // test leaves some margin)
+      expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * (man ? 0.8 : 0.75));
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
-      below.push(1 - fit.errorFitted / fit.errorNeutral);
+      if (!man) women.push(1 - fit.errorFitted / fit.errorNeutral);
     }
-    // on average (decision 010: 48.8 % on these six since the bounded solve; the issue's goal is 50 %)
-    const mean = below.reduce((s, b) => s + b, 0) / below.length;
-    console.log(`  [photo clone] six faces: ${(mean * 100).toFixed(1)} % below the neutral head on average`);
+    expect(women).toHaveLength(6);
+    // on average (decision 010: 48.8 % on the six women since the bounded solve; the issue's goal is 50 %)
+    const mean = women.reduce((s, b) => s + b, 0) / women.length;
+    console.log(`  [photo clone] six women: ${(mean * 100).toFixed(1)} % below the neutral head on average`);
     expect(mean).toBeGreaterThan(0.45);
+  });
+
+  it("clones a close-up, a face that fills the photo, with the male head", async () => {
+    // man-close-up.jpg: the tiny detector alone finds no face in it (worker/face/detect.test.ts)
+    const user = await t.user({ vipType: "gold" });
+    const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", "man-close-up.jpg"));
+    const res = await clone(user.token, photo, 1, "close-up.jpg");
+    expect(res.body.message).toBe("Cloning Successfully");
+    const detail = await t.request.get(`${CR}/detail/${res.body.data}`).set("authorization", user.token);
+    expect(detail.body.data).toMatchObject({ kind: "photo", sex: 1 });
+    expect(Object.keys(detail.body.data.faceParams).length).toBeGreaterThan(10);
+    // his short dark hair
+    expect(detail.body.data.appearance.hairStyle).toBe("short");
   });
 
   it("never makes a second role for a retried request", async () => {

@@ -62,7 +62,35 @@ export const faceApi = () => {
   return loading;
 };
 
-/** The largest face in the image, or null. The image is analysed at most 640 px on its long side. */
+/**
+ * The margin, as a share of the photo's size on each side, that a second look adds when the first
+ * finds no face: the tiny detector's anchors stop short of a face that fills the frame (a close-up
+ * selfie, or a photo cropped to the face), so the photo is shrunk into a frame of its own mean colour
+ * and looked at again (decision 010). 0.25 found one of the three close-ups tried, 0.5 two.
+ */
+const CLOSE_UP_MARGIN = 0.5;
+
+type Api = Awaited<ReturnType<typeof faceApi>>;
+
+async function largestFace(api: Api, data: Buffer, width: number, height: number): Promise<Detection | undefined> {
+  const tensor = api.tf.tensor3d(new Uint8Array(data), [height, width, 3], "int32");
+  try {
+    const faces = await api
+      .detectAllFaces(tensor, new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }))
+      .withFaceLandmarks();
+    return faces.sort(
+      (a, b) => b.detection.box.width * b.detection.box.height - a.detection.box.width * a.detection.box.height,
+    )[0];
+  } finally {
+    tensor.dispose();
+  }
+}
+
+/**
+ * The largest face in the image, or null. The image is analysed at most 640 px on its long side;
+ * a close-up is analysed smaller, inside a margin (`CLOSE_UP_MARGIN`), and its landmarks and box are
+ * given in the pixels of the photo at `imageWidth` × `imageHeight`, the margin taken off.
+ */
 export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
   const api = await faceApi();
   const { data, info } = await sharp(image)
@@ -71,24 +99,31 @@ export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const tensor = api.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], "int32");
-  try {
-    const faces = await api
-      .detectAllFaces(tensor, new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }))
-      .withFaceLandmarks();
-    const largest = faces.sort(
-      (a, b) => b.detection.box.width * b.detection.box.height - a.detection.box.width * a.detection.box.height,
-    )[0];
-    if (!largest) return null;
-    const { x, y, width, height } = largest.detection.box;
-    return {
-      score: largest.detection.score,
-      box: { x, y, width, height },
-      landmarks: largest.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
-      imageWidth: info.width,
-      imageHeight: info.height,
-    };
-  } finally {
-    tensor.dispose();
+  let imageWidth = info.width;
+  let imageHeight = info.height;
+  let shift = 0;
+  let face = await largestFace(api, data, imageWidth, imageHeight);
+  if (!face) {
+    const mean = [0, 0, 0];
+    for (let i = 0; i < data.length; i++) (mean[i % 3] as number) += data[i] as number;
+    const [r, g, b] = mean.map((sum) => Math.round(sum / (data.length / 3)));
+    imageWidth = Math.max(1, Math.round(info.width / (1 + 2 * CLOSE_UP_MARGIN)));
+    imageHeight = Math.max(1, Math.round(info.height / (1 + 2 * CLOSE_UP_MARGIN)));
+    shift = Math.round(Math.max(imageWidth, imageHeight) * CLOSE_UP_MARGIN);
+    const framed = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .resize(imageWidth, imageHeight)
+      .extend({ top: shift, bottom: shift, left: shift, right: shift, background: { r, g, b } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    face = await largestFace(api, framed.data, framed.info.width, framed.info.height);
   }
+  if (!face) return null;
+  const { x, y, width, height } = face.detection.box;
+  return {
+    score: face.detection.score,
+    box: { x: x - shift, y: y - shift, width, height },
+    landmarks: face.landmarks.positions.map((p) => ({ x: p.x - shift, y: p.y - shift })),
+    imageWidth,
+    imageHeight,
+  };
 }

@@ -123,6 +123,20 @@ describe("the look of a photo", () => {
     expect(short.hairColor).toBe(hex(HAIR_PRESETS.lightBrown));
   });
 
+  it("walks past the creases of raised brows to a man's dark hair (man-webcam.jpg)", async () => {
+    // His raised brows crease the forehead in darker, redder bands; the walk took the first for
+    // the hairline and read the forehead above it as light-brown hair.
+    const man = readFileSync(join(import.meta.dirname, "../../tests/fixtures/faces/man-webcam.jpg"));
+    const face = await detectFace(man);
+    if (!face) throw new Error("no face in man-webcam.jpg");
+    const look = await photoLook(
+      man,
+      face.landmarks.map((p) => [p.x, p.y]),
+    );
+    expect(look.hairColor).toBe(hex(HAIR_PRESETS.darkBrown));
+    expect(look.hairStyle).toBe("short");
+  });
+
   it("takes black hair as black and blue eyes as blue", async () => {
     const black = await photoLook(
       await painted([overHead(1.6, 0.2, 3.2), ...besideFace(0, P(3)[1])], "#100c0b"),

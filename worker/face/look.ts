@@ -224,6 +224,12 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
           const h = patch(px, q[0], q[1], r);
           if (h) got.push(h);
         }
+        // Skin again past it: a crease or a shadow across the forehead (raised brows), not the
+        // hairline; walk on (decision 010).
+        if (got.filter((h) => skinLike(h, skinRgb)).length * 2 > got.length) {
+          run = 0;
+          continue;
+        }
         if (got.length) hairs.push(medianRgb(got));
         break;
       }
