@@ -11,8 +11,9 @@ import { createHash } from "node:crypto";
  * 4: the toon head's cheek one convex curve to the chin, long locks falling straight from the
  *    head's widest point, the toon bob's side locks further back, the realistic eyes at rest and
  *    a softer nose, upper arms, softer lips and hair (decision 039).
+ * 5: the toon's lower face tapered to the chin, the "V line" (decision 039).
  */
-export const RENDER_VERSION = "4";
+export const RENDER_VERSION = "5";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -23,6 +23,15 @@ const LOWER_LIFT = 0.011;
 const HEAD_GROWTH = 0.15;
 const GROW_FROM = -0.125;
 const GROW_TO = -0.055;
+/**
+ * The lower face narrows toward the chin by up to this share (the anime "V line"): from
+ * TAPER_BELOW_EYES under the eyes, in full at TAPER_FULL (the chin), back to nothing at the collar.
+ * Without it the toon kept the realistic jaw's width under a small chin, and from the front the
+ * jaw's sides showed beside the chin as two lit flaps (decision 039).
+ */
+const TAPER = 0.2;
+const TAPER_BELOW_EYES = 0.035;
+const TAPER_FULL = -0.085;
 /** The neck narrows (toward its axis) by this share at its middle. */
 const NECK_THIN = 0.16;
 
@@ -62,6 +71,10 @@ export function toonWarp(a: Anatomy): Warp {
       px *= 1 - k;
       pz = axisZ + dz * (1 - k);
     }
+    // the lower face tapers to the chin (the anime "V line"), and the top of the neck with it
+    const taper =
+      smoothstep(ey - TAPER_BELOW_EYES, TAPER_FULL, py) * (1 - smoothstep(TAPER_FULL - 0.005, GROW_FROM, py));
+    px *= 1 - TAPER * taper;
     // the head grows about the neck's base
     const s = 1 + HEAD_GROWTH * smoothstep(GROW_FROM, GROW_TO, py);
     out[0] = px * s;
