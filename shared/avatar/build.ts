@@ -19,6 +19,7 @@ import { rigOf } from "./rig.ts";
 import { SLIDER_FIELDS } from "./slider-fields.ts";
 import { FACE_SLIDER_IDS } from "./sliders.ts";
 import { toonWarp, warpMesh } from "./stylise.ts";
+import { skinZones } from "./zones.ts";
 
 /** Smallest move (metres, summed over axes) worth storing: a thousandth of a millimetre. */
 const EPS = 1e-6;
@@ -124,6 +125,10 @@ export function assemble(
     body.clothing,
     body.hands,
   ];
+  const zonesFor = (part: PartId, positions: Float32Array): { colors?: Float32Array } => {
+    const colors = style === "realistic" ? skinZones(anatomy, part, positions) : undefined;
+    return colors ? { colors } : {};
+  };
   const frame = mouthFrame(shape);
   const ctx: FieldContext = { shape, mouthY: frame.y, teethFront: frame.front };
   const materials = materialsFor(colors, style);
@@ -171,6 +176,7 @@ export function assemble(
       material: materials[b.part],
       targets,
       ...skinOf(b),
+      ...zonesFor(b.part, positions),
     };
   });
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount, rig: rigOf(anatomy) };

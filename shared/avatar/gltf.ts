@@ -137,6 +137,16 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
         type: "VEC2",
       });
     }
+    // the realistic skin's colour zones, which glTF multiplies into the base colour
+    if (prim.colors && !uv) {
+      attributes.COLOR_0 = addAccessor({
+        bufferView: bin.view(prim.colors, ARRAY_BUFFER),
+        componentType: FLOAT,
+        count,
+        type: "VEC3",
+        ...minMax(prim.colors),
+      });
+    }
     const out: Json = { attributes, indices: idx, material: pi, mode: 4 };
     if (targetNames.length > 0)
       out.targets = targetNames.map((name) => ({

@@ -47,6 +47,11 @@ export interface AvatarPrimitive {
    * four weights per vertex, summing to 1. Absent on parts that only the chest carries.
    */
   skin?: { joints: Uint8Array; weights: Float32Array };
+  /**
+   * Per-vertex multipliers of the material's colour (RGB, linear; glTF COLOR_0): the realistic
+   * skin's colour zones (zones.ts). Absent on parts of one flat colour.
+   */
+  colors?: Float32Array;
 }
 
 export interface AvatarMesh {

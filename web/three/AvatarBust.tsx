@@ -107,7 +107,11 @@ export function AvatarBust({
       const toon = avatar.style === "toon";
       const material = toon
         ? toonMaterial(primitive.name, features)
-        : new MeshStandardMaterial({ roughness: m.roughness, metalness: m.metallic });
+        : new MeshStandardMaterial({
+            roughness: m.roughness,
+            metalness: m.metallic,
+            vertexColors: primitive.colors !== undefined,
+          });
       if (m.doubleSided) material.side = DoubleSide;
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
       material.name = m.name;

@@ -39,6 +39,8 @@ export function avatarGeometry(
   }
   geometry.setAttribute("position", new Float32BufferAttribute(primitive.positions, 3));
   geometry.setAttribute("normal", new Float32BufferAttribute(primitive.normals, 3));
+  // the realistic skin's colour zones (shared/avatar/zones.ts): the material's colour times these
+  if (primitive.colors) geometry.setAttribute("color", new Float32BufferAttribute(primitive.colors, 3));
   geometry.setIndex(new BufferAttribute(primitive.indices, 1));
   const names = (only ?? Object.keys(primitive.targets)).filter((name) => primitive.targets[name]);
   const targetIndex = new Map<string, number>();

@@ -294,6 +294,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       }
       return;
     }
+    const zones = prim.colors;
     const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
     const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
     // a little wrap on skin reads as subsurface softness
@@ -320,15 +321,19 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           ny = -ny;
           nz = -nz;
         }
-        let r = base[0] * 0.16;
-        let g = base[1] * 0.16;
-        let bl = base[2] * 0.18;
+        // the skin's colour zones (shared/avatar/zones.ts), as the 3D view's vertex colours
+        const c0 = zones ? base[0] * at(zones, w0, w1, w2, a, b, c, 0) : base[0];
+        const c1 = zones ? base[1] * at(zones, w0, w1, w2, a, b, c, 1) : base[1];
+        const c2 = zones ? base[2] * at(zones, w0, w1, w2, a, b, c, 2) : base[2];
+        let r = c0 * 0.16;
+        let g = c1 * 0.16;
+        let bl = c2 * 0.18;
         for (const L of lights) {
           const ndl = nx * L.dir[0] + ny * L.dir[1] + nz * L.dir[2];
           const diff = Math.max(0, (ndl + wrap) / (1 + wrap));
-          r += base[0] * diff * L.col[0];
-          g += base[1] * diff * L.col[1];
-          bl += base[2] * diff * L.col[2];
+          r += c0 * diff * L.col[0];
+          g += c1 * diff * L.col[1];
+          bl += c2 * diff * L.col[2];
           if (ndl > 0) {
             const h = norm([L.dir[0] + vd[0], L.dir[1] + vd[1], L.dir[2] + vd[2]]);
             const s = specStrength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** shininess * ndl;

@@ -20,7 +20,11 @@ function randomParams(seed: number): Record<string, number> {
 }
 
 function readJson(glb: Uint8Array): {
-  meshes: { primitives: { targets?: unknown[] }[]; weights?: number[]; extras?: { targetNames: string[] } }[];
+  meshes: {
+    primitives: { targets?: unknown[]; attributes: Record<string, number>; material: number }[];
+    weights?: number[];
+    extras?: { targetNames: string[] };
+  }[];
   materials: { name: string; pbrMetallicRoughness: { baseColorFactor: number[] } }[];
   accessors: { min?: number[]; max?: number[] }[];
 } {
@@ -43,6 +47,17 @@ describe("GLB export", () => {
       expect(json.materials.map((m) => m.name)).toEqual(
         expect.arrayContaining(["skin", "lips", "iris", "pupil", "sclera", "hair", "teeth"]),
       );
+      // the skin's colour zones (shared/avatar/zones.ts) go out as COLOR_0, in glTF's 0..1
+      const coloured = (json.meshes[0]?.primitives ?? [])
+        .filter((p) => p.attributes.COLOR_0 !== undefined)
+        .map((p) => json.materials[p.material]?.name);
+      expect(coloured.sort()).toEqual(["ears", "skin"]);
+      for (const p of json.meshes[0]?.primitives ?? []) {
+        const color = p.attributes.COLOR_0;
+        if (color === undefined) continue;
+        expect(Math.min(...(json.accessors[color]?.min ?? [0]))).toBeGreaterThan(0.5);
+        expect(Math.max(...(json.accessors[color]?.max ?? [2]))).toBeLessThanOrEqual(1);
+      }
     });
 
     it(`sex ${sex}: random sliders as default weights, and baked without morphs, both validate`, async () => {

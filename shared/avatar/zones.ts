@@ -1,0 +1,98 @@
+/**
+ * The realistic skin's colour zones (decision 039, "Skin colour zones"). One flat colour over the
+ * whole head is much of why it read as a mask (issue 17): a real face is redder where the blood is
+ * near the surface (cheeks, nose, ears), darker and cooler in the eye sockets, a little warmer and
+ * lighter on the forehead, and on a man greyer where the beard grows even when shaved. These are a
+ * portrait painter's zones, as per-vertex multipliers of the skin's colour (glTF COLOR_0), so every
+ * skin tone keeps its own hue and the swatch the user picked is still the face's colour between the
+ * zones. The toon style has none: its colour is flat by design, with its own blush.
+ */
+import type { Anatomy } from "./anatomy.ts";
+import type { Vec3 } from "./math.ts";
+import type { PartId } from "./mesh.ts";
+
+interface Zone {
+  /** Centre (the +x side; mirrored) and radii, metres. */
+  c: Vec3;
+  r: Vec3;
+  /** The colour multiplier at the centre, falling off as a Gaussian. */
+  tint: Vec3;
+}
+
+/** Redder: less green and blue. */
+const FLUSH: Vec3 = [1, 0.84, 0.83];
+/** The nose's tip and wings: half the cheeks' flush. */
+const NOSE: Vec3 = [1, 0.92, 0.91];
+/** The eye sockets: darker, a little cooler. */
+const SOCKET: Vec3 = [0.8, 0.76, 0.82];
+/** The forehead: a little warmer. */
+const BROW: Vec3 = [1, 0.99, 0.94];
+/** A shaved beard's shadow: darker, greyer (less red than blue). */
+const BEARD: Vec3 = [0.68, 0.72, 0.8];
+
+export function zonesOf(a: Anatomy): Zone[] {
+  const [ex, ey, ez] = a.eye.center;
+  const [cx, cy, cz] = a.cheek.c;
+  const [, my, mz] = a.mouth.center;
+  const zones: Zone[] = [
+    // the cheeks, below and outside the cheekbone's front
+    { c: [cx + 0.002, cy - 0.008, cz + 0.01], r: [0.017, 0.015, 0.03], tint: FLUSH },
+    // the nose's tip and wings
+    { c: a.nose.tip, r: [0.013, 0.012, 0.03], tint: NOSE },
+    // the eye sockets: the lids, the crease and the hollow under the eye
+    { c: [ex, ey - 0.002, ez], r: [0.02, 0.013, 0.03], tint: SOCKET },
+    // the forehead
+    { c: [0, ey + 0.04, ez + 0.01], r: [0.05, 0.022, 0.04], tint: BROW },
+  ];
+  if (a.sex === 1) {
+    const [, chy, chz] = a.chin.c;
+    zones.push(
+      // the upper lip, the chin and along the jaw to the ear
+      { c: [0, my + 0.012, mz], r: [0.024, 0.007, 0.03], tint: BEARD },
+      { c: [0, chy + 0.006, chz], r: [0.026, 0.024, 0.04], tint: BEARD },
+      { c: [a.jaw.r[0] * 0.85, my - 0.008, a.jaw.c[2] + 0.01], r: [0.02, 0.028, 0.045], tint: BEARD },
+    );
+  }
+  return zones;
+}
+
+/** The ears: thin skin, a little redder all over. */
+const EAR: Vec3 = [1, 0.88, 0.87];
+
+/**
+ * Per-vertex colour multipliers (RGB, linear) for a realistic part, or undefined for a part that
+ * keeps its flat colour. A function of the rest position alone: mirror-symmetric, and unmoved by
+ * sliders and expressions (a blush does not slide with the cheek).
+ */
+export function skinZones(a: Anatomy, part: PartId, positions: Float32Array): Float32Array | undefined {
+  if (part === "ears") {
+    const out = new Float32Array(positions.length);
+    for (let i = 0; i < out.length; i += 3) out.set(EAR, i);
+    return out;
+  }
+  if (part !== "skin") return undefined;
+  const zones = zonesOf(a);
+  const out = new Float32Array(positions.length);
+  for (let i = 0; i < positions.length; i += 3) {
+    const x = Math.abs(positions[i] as number);
+    const y = positions[i + 1] as number;
+    const z = positions[i + 2] as number;
+    let r = 1;
+    let g = 1;
+    let b = 1;
+    for (const zone of zones) {
+      const dx = (x - zone.c[0]) / zone.r[0];
+      const dy = (y - zone.c[1]) / zone.r[1];
+      const dz = (z - zone.c[2]) / zone.r[2];
+      const w = Math.exp(-(dx * dx + dy * dy + dz * dz));
+      if (w < 1e-4) continue;
+      r *= 1 + (zone.tint[0] - 1) * w;
+      g *= 1 + (zone.tint[1] - 1) * w;
+      b *= 1 + (zone.tint[2] - 1) * w;
+    }
+    out[i] = r;
+    out[i + 1] = g;
+    out[i + 2] = b;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * The realistic skin's colour zones (shared/avatar/zones.ts; decision 039): the skin and the ears
+ * carry per-vertex multipliers of their colour, mirror-symmetric and within glTF's 0..1; the cheeks
+ * are redder than the forehead, the eye sockets darker, a man's chin greyer than a woman's; the toon
+ * stays flat.
+ */
+import { describe, expect, it } from "vitest";
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
+import { type AvatarMesh, buildAvatar } from "../../../shared/avatar/index.ts";
+import type { Vec3 } from "../../../shared/avatar/math.ts";
+import { mirrorPairs } from "./helpers.ts";
+
+const skinOf = (m: AvatarMesh) => m.primitives.find((p) => p.name === "skin") as AvatarMesh["primitives"][number];
+
+/** The skin's colour multiplier at (x, y) seen from the front: its front-most vertex within 2 mm. */
+function tintAt(m: AvatarMesh, x: number, y: number): Vec3 {
+  const skin = skinOf(m);
+  let best = -1;
+  let front = -Infinity;
+  for (let i = 0; i < skin.positions.length; i += 3) {
+    const near = Math.hypot((skin.positions[i] as number) - x, (skin.positions[i + 1] as number) - y) < 0.002;
+    if (near && (skin.positions[i + 2] as number) > front) {
+      front = skin.positions[i + 2] as number;
+      best = i;
+    }
+  }
+  expect(best, `no skin at ${x}, ${y}`).toBeGreaterThanOrEqual(0);
+  const c = skin.colors as Float32Array;
+  return [c[best] as number, c[best + 1] as number, c[best + 2] as number];
+}
+
+const lum = (c: Vec3) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+/** How red: red over green (1 is the skin's own balance). */
+const redness = (c: Vec3) => c[0] / c[1];
+
+describe("skin colour zones", () => {
+  const male = buildAvatar({ sex: 1 });
+  const female = buildAvatar({ sex: 2 });
+
+  it("colour the realistic skin and ears only, within glTF's 0..1, and leave the toon flat", () => {
+    for (const m of [male, female]) {
+      expect(
+        m.primitives
+          .filter((p) => p.colors)
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(["ears", "skin"]);
+      for (const p of m.primitives.filter((q) => q.colors)) {
+        const c = p.colors as Float32Array;
+        expect(c.length).toBe(p.positions.length);
+        expect(Math.min(...c)).toBeGreaterThan(0.5);
+        expect(Math.max(...c)).toBeLessThanOrEqual(1);
+      }
+    }
+    for (const sex of [1, 2] as const)
+      expect(buildAvatar({ sex, style: "toon" }).primitives.some((p) => p.colors)).toBe(false);
+  });
+
+  it("are mirror images across the face", () => {
+    for (const m of [male, female]) {
+      const skin = skinOf(m);
+      const c = skin.colors as Float32Array;
+      const pairs = mirrorPairs(skin);
+      expect(pairs.length).toBeGreaterThan(5000);
+      let worst = 0;
+      for (const [i, j] of pairs)
+        for (let k = 0; k < 3; k++)
+          worst = Math.max(worst, Math.abs((c[i * 3 + k] as number) - (c[j * 3 + k] as number)));
+      expect(worst).toBeLessThan(1e-6);
+    }
+  });
+
+  it("flush the cheeks, shade the eye sockets and give a man a beard's shadow", () => {
+    for (const m of [male, female]) {
+      const a = anatomyFor(m.sex, "realistic");
+      const cheek = tintAt(m, a.cheek.c[0], a.cheek.c[1] - 0.008);
+      const forehead = tintAt(m, 0, a.eye.center[1] + 0.045);
+      const underEye = tintAt(m, a.eye.center[0], a.eye.center[1] - a.eye.lower - 0.003);
+      expect(redness(cheek)).toBeGreaterThan(redness(forehead) * 1.1);
+      expect(lum(underEye)).toBeLessThan(lum(forehead) * 0.93);
+      // the top of the forehead keeps the picked colour
+      expect(lum(tintAt(m, 0, a.eye.center[1] + 0.085))).toBeGreaterThan(0.99);
+    }
+    const chin = (m: AvatarMesh) => {
+      const a = anatomyFor(m.sex, "realistic");
+      return lum(tintAt(m, 0, a.chin.c[1]));
+    };
+    expect(chin(male)).toBeLessThan(0.85);
+    expect(chin(female)).toBeGreaterThan(0.97);
+  });
+});
