@@ -125,8 +125,8 @@ export function assemble(
     body.clothing,
     body.hands,
   ];
-  const zonesFor = (part: PartId, positions: Float32Array): { colors?: Float32Array } => {
-    const colors = style === "realistic" ? skinZones(anatomy, part, positions) : undefined;
+  const zonesFor = (b: PartBuilder, positions: Float32Array): { colors?: Float32Array } => {
+    const colors = style === "realistic" ? skinZones(anatomy, b.part, positions, b.light) : undefined;
     return colors ? { colors } : {};
   };
   const frame = mouthFrame(shape);
@@ -176,7 +176,7 @@ export function assemble(
       material: materials[b.part],
       targets,
       ...skinOf(b),
-      ...zonesFor(b.part, positions),
+      ...zonesFor(b, positions),
     };
   });
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount, rig: rigOf(anatomy) };

@@ -88,6 +88,11 @@ export class PartBuilder {
   readonly indices: number[] = [];
   /** Per vertex: two bones (rig.ts indices) and the second's weight; the chest alone by default. */
   readonly bones: number[] = [];
+  /**
+   * Per vertex: how much light reaches it, 0..1 (1 by default): the hair's roots and the edges of
+   * its locks are shaded by the hair around them (zones.ts turns it into colour).
+   */
+  readonly light: number[] = [];
   constructor(readonly part: PartId) {}
 
   get count(): number {
@@ -100,6 +105,7 @@ export class PartBuilder {
     this.anchors.push(a[0], a[1], a[2]);
     this.sides.push(side);
     this.bones.push(0, 0, 0);
+    this.light.push(1);
     return this.positions.length / 3 - 1;
   }
 

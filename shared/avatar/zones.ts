@@ -64,7 +64,19 @@ const EAR: Vec3 = [1, 0.88, 0.87];
  * keeps its flat colour. A function of the rest position alone: mirror-symmetric, and unmoved by
  * sliders and expressions (a blush does not slide with the cheek).
  */
-export function skinZones(a: Anatomy, part: PartId, positions: Float32Array): Float32Array | undefined {
+export function skinZones(
+  a: Anatomy,
+  part: PartId,
+  positions: Float32Array,
+  light: readonly number[] = [],
+): Float32Array | undefined {
+  if (part === "hair") {
+    // the hair in its own shade: its builder's light per vertex (parts/hair.ts), as grey
+    if (!light.some((l) => l !== 1)) return undefined;
+    const out = new Float32Array(positions.length);
+    for (let i = 0; i < out.length / 3; i++) out.fill(light[i] ?? 1, i * 3, i * 3 + 3);
+    return out;
+  }
   if (part === "ears") {
     const out = new Float32Array(positions.length);
     for (let i = 0; i < out.length; i += 3) out.set(EAR, i);

@@ -11,6 +11,17 @@ import { PartBuilder } from "../mesh.ts";
 import { type Torso, torsoOf } from "./body.ts";
 import type { HeadShape } from "./head.ts";
 
+/**
+ * How much light reaches the hair (decision 039, "Hair in its own shade"): the shell lies under the
+ * locks; a lock is darker at its root, where it leaves the shell among the others, and along its
+ * edges, where it tucks under its neighbours; its arched middle and its length take the light.
+ */
+const SHELL_LIGHT = 0.62;
+function lockLight(along: number, across: number): number {
+  const root = SHELL_LIGHT + (1 - SHELL_LIGHT) * smoothstep(0, 0.3, along);
+  return root * (1 - 0.22 * across * across);
+}
+
 const COLS = 96;
 const ROWS = 44;
 const DEG = Math.PI / 180;
@@ -218,12 +229,16 @@ class HairBuilder {
       }
       for (const [r, p] of resample(pts, ROWS + 1)
         .slice(1)
-        .entries())
-        (rows[r] as number[]).push(b.vertex(p));
+        .entries()) {
+        const id = b.vertex(p);
+        b.light[id] = SHELL_LIGHT;
+        (rows[r] as number[]).push(id);
+      }
     }
     b.grid(rows, true);
     const crown = shape.hit([0, 1, 0]) + this.thick(0, 0, 0) + 0.0005;
     const top = b.vertex([C[0], C[1] + crown, C[2]]);
+    b.light[top] = SHELL_LIGHT;
     const first = rows[0] as number[];
     for (let c = 0; c < COLS; c++) b.tri(top, first[c] as number, first[(c + 1) % COLS] as number);
   }
@@ -311,10 +326,10 @@ class HairBuilder {
         }),
       );
     }
-    this.emit(grid, line, mirror);
+    this.emit(grid, line, mirror, across);
   }
 
-  private emit(grid: Vec3[][], line: Vec3[], mirror: boolean): void {
+  private emit(grid: Vec3[][], line: Vec3[], mirror: boolean, across: readonly number[]): void {
     const { b } = this;
     // wind so the ribbon faces away from the head
     const g0 = grid[Math.floor(grid.length / 2)] as Vec3[];
@@ -323,7 +338,13 @@ class HairBuilder {
     const mid = line[Math.floor(line.length / 2)] as Vec3;
     const flip = nrm[0] * (mid[0] - this.shape.C[0]) + nrm[2] * (mid[2] - this.shape.C[2]) + nrm[1] * 0.3 < 0;
     for (const sgn of mirror ? [1, -1] : [1]) {
-      const ids = grid.map((row) => row.map((p) => b.vertex([p[0] * sgn, p[1], p[2]])));
+      const ids = grid.map((row, i) =>
+        row.map((p, j) => {
+          const id = b.vertex([p[0] * sgn, p[1], p[2]]);
+          b.light[id] = lockLight(i / (grid.length - 1), across[j] as number);
+          return id;
+        }),
+      );
       b.grid(ids, false, sgn > 0 ? !flip : flip);
     }
   }

@@ -1,8 +1,8 @@
 /**
- * The realistic skin's colour zones (shared/avatar/zones.ts; decision 039): the skin and the ears
- * carry per-vertex multipliers of their colour, mirror-symmetric and within glTF's 0..1; the cheeks
- * are redder than the forehead, the eye sockets darker, a man's chin greyer than a woman's; the toon
- * stays flat.
+ * The realistic skin's colour zones (shared/avatar/zones.ts; decision 039): the skin, the ears and
+ * the hair carry per-vertex multipliers of their colour, mirror-symmetric and within glTF's 0..1;
+ * the cheeks are redder than the forehead, the eye sockets darker, a man's chin greyer than a
+ * woman's, the hair darker under its locks; the toon stays flat.
  */
 import { describe, expect, it } from "vitest";
 import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
@@ -44,16 +44,47 @@ describe("skin colour zones", () => {
           .filter((p) => p.colors)
           .map((p) => p.name)
           .sort(),
-      ).toEqual(["ears", "skin"]);
+      ).toEqual(["ears", "hair", "skin"]);
       for (const p of m.primitives.filter((q) => q.colors)) {
         const c = p.colors as Float32Array;
         expect(c.length).toBe(p.positions.length);
-        expect(Math.min(...c)).toBeGreaterThan(0.5);
+        expect(Math.min(...c)).toBeGreaterThan(0.4);
         expect(Math.max(...c)).toBeLessThanOrEqual(1);
       }
     }
     for (const sex of [1, 2] as const)
       expect(buildAvatar({ sex, style: "toon" }).primitives.some((p) => p.colors)).toBe(false);
+  });
+
+  it("shade the hair under its locks: in each direction from the head, the hair further out is lighter", () => {
+    for (const m of [male, female]) {
+      const a = anatomyFor(m.sex, "realistic");
+      const hair = m.primitives.find((p) => p.name === "hair") as AvatarMesh["primitives"][number];
+      const c = hair.colors as Float32Array;
+      // the hair above the eyes, in cells of about 8 degrees seen from the head's centre
+      const cells = new Map<string, { light: number; out: number }[]>();
+      for (let i = 0; i < hair.positions.length; i += 3) {
+        const d = [0, 1, 2].map((k) => (hair.positions[i + k] as number) - (a.rayCenter[k] as number));
+        if ((hair.positions[i + 1] as number) < a.eye.center[1]) continue;
+        const out = Math.hypot(d[0] as number, d[1] as number, d[2] as number);
+        const key = `${Math.round(Math.atan2(d[0] as number, d[2] as number) / 0.14)},${Math.round(Math.acos((d[1] as number) / out) / 0.14)}`;
+        const cell = cells.get(key) ?? [];
+        cell.push({ light: c[i] as number, out });
+        cells.set(key, cell);
+      }
+      let lighterOut = 0;
+      let compared = 0;
+      for (const cell of cells.values()) {
+        if (cell.length < 8) continue;
+        cell.sort((p, q) => p.out - q.out);
+        const half = Math.floor(cell.length / 2);
+        const mean = (xs: typeof cell) => xs.reduce((s, p) => s + p.light, 0) / xs.length;
+        compared++;
+        if (mean(cell.slice(half)) > mean(cell.slice(0, half))) lighterOut++;
+      }
+      expect(compared).toBeGreaterThan(30);
+      expect(lighterOut / compared).toBeGreaterThan(0.7);
+    }
   });
 
   it("are mirror images across the face", () => {
@@ -67,6 +98,12 @@ describe("skin colour zones", () => {
         for (let k = 0; k < 3; k++)
           worst = Math.max(worst, Math.abs((c[i * 3 + k] as number) - (c[j * 3 + k] as number)));
       expect(worst).toBeLessThan(1e-6);
+      const hair = m.primitives.find((p) => p.name === "hair") as AvatarMesh["primitives"][number];
+      const h = hair.colors as Float32Array;
+      let hairWorst = 0;
+      for (const [i, j] of mirrorPairs(hair))
+        hairWorst = Math.max(hairWorst, Math.abs((h[i * 3] as number) - (h[j * 3] as number)));
+      expect(hairWorst).toBeLessThan(1e-6);
     }
   });
 
