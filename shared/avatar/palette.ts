@@ -6,6 +6,15 @@ import type { AvatarMaterial, PartId } from "./mesh.ts";
 
 export type Rgb = [number, number, number];
 
+/**
+ * Light wrapped past the terminator on skin, a cheap stand-in for the light that scatters under it:
+ * the diffuse term is (n·l + w) / (1 + w) instead of n·l, so the shadow side of a face is soft, not
+ * a hard line (issue 17, "subsurface-like wrap lighting"). The 3D view (web/three/skin.ts) and the
+ * portraits (worker/render/rasterise.ts) both use it; other parts keep plain lighting.
+ */
+export const SKIN_WRAP = 0.25;
+export const WRAPPED_PARTS: readonly PartId[] = ["skin", "lips", "ears", "hands"];
+
 /** From very fair (0) to deep (1), sRGB; sampled from common skin swatches. */
 export const SKIN_PALETTE: readonly Rgb[] = [
   [0.98, 0.85, 0.77],

@@ -8,17 +8,19 @@ import {
   Mesh,
   type MeshBasicMaterial,
   MeshStandardMaterial,
+  type MeshStandardMaterialParameters,
   type MeshToonMaterial,
   type Skeleton,
   SkinnedMesh,
 } from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
-import { materialsFor } from "../../shared/avatar/palette.ts";
+import { materialsFor, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { toonFace } from "../../shared/avatar/toon-look.ts";
 import { avatarGeometry, skeletonOf } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
+import { skinMaterial } from "./skin.ts";
 import { OUTLINE_WIDTH, outlineColor, outlineMesh, toonMaterial } from "./toon.ts";
 
 export interface BustColors {
@@ -105,13 +107,17 @@ export function AvatarBust({
       const { geometry, targetIndex } = avatarGeometry(primitive, targets, { skinned });
       const m = primitive.material;
       const toon = avatar.style === "toon";
+      const lit: MeshStandardMaterialParameters = {
+        roughness: m.roughness,
+        metalness: m.metallic,
+        vertexColors: primitive.colors !== undefined,
+      };
+      // skin, lips, ears and hands with their light wrapped past the terminator (skin.ts)
       const material = toon
         ? toonMaterial(primitive.name, features)
-        : new MeshStandardMaterial({
-            roughness: m.roughness,
-            metalness: m.metallic,
-            vertexColors: primitive.colors !== undefined,
-          });
+        : WRAPPED_PARTS.includes(primitive.name)
+          ? skinMaterial(lit)
+          : new MeshStandardMaterial(lit);
       if (m.doubleSided) material.side = DoubleSide;
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
       material.name = m.name;

@@ -73,7 +73,7 @@ vec3 toonShade(vec3 base, vec3 n, vec3 viewDir) {
  */
 export type BasePatch = (shader: WebGLProgramParametersWithUniforms) => void;
 
-function setBasePatch(material: Material, key: string, patch: BasePatch): void {
+export function setBasePatch(material: Material, key: string, patch: BasePatch): void {
   material.userData.basePatch = patch;
   material.userData.baseKey = key;
   material.customProgramCacheKey = () => key;

@@ -8,6 +8,7 @@
  */
 import { type AvatarMesh, applyMorphs, type PartId } from "../../shared/avatar/index.ts";
 import { computeNormals } from "../../shared/avatar/mesh.ts";
+import { SKIN_WRAP, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { posePositions, type RigPose } from "../../shared/avatar/rig.ts";
 import {
   OUTLINE_WIDTH,
@@ -298,8 +299,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
     const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
     // a little wrap on skin reads as subsurface softness
-    const wrap =
-      prim.name === "skin" || prim.name === "lips" || prim.name === "ears" || prim.name === "hands" ? 0.25 : 0.05;
+    const wrap = WRAPPED_PARTS.includes(prim.name) ? SKIN_WRAP : 0.05;
     fill(
       pos,
       prim.indices,
