@@ -12,8 +12,8 @@ import { createHash } from "node:crypto";
  *    head's widest point, the toon bob's side locks further back, the realistic eyes at rest and
  *    a softer nose, upper arms, softer lips and hair (decision 039).
  * 5: the toon's lower face tapered to the chin, the "V line" (decision 039).
- * 6: the realistic skin's colour zones: flushed cheeks, shaded eye sockets, a man's beard shadow;
- *    the realistic hair darker under its locks (decision 039).
+ * 6: the realistic skin's colour zones: flushed cheeks, shaded eye sockets, a man's beard shadow,
+ *    a smoother T-zone; the realistic hair darker under its locks (decision 039).
  */
 export const RENDER_VERSION = "6";
 

@@ -19,7 +19,7 @@ import { rigOf } from "./rig.ts";
 import { SLIDER_FIELDS } from "./slider-fields.ts";
 import { FACE_SLIDER_IDS } from "./sliders.ts";
 import { toonWarp, warpMesh } from "./stylise.ts";
-import { skinZones } from "./zones.ts";
+import { skinRoughness, skinZones } from "./zones.ts";
 
 /** Smallest move (metres, summed over axes) worth storing: a thousandth of a millimetre. */
 const EPS = 1e-6;
@@ -125,9 +125,11 @@ export function assemble(
     body.clothing,
     body.hands,
   ];
-  const zonesFor = (b: PartBuilder, positions: Float32Array): { colors?: Float32Array } => {
-    const colors = style === "realistic" ? skinZones(anatomy, b.part, positions, b.light) : undefined;
-    return colors ? { colors } : {};
+  const zonesFor = (b: PartBuilder, positions: Float32Array): { colors?: Float32Array; roughness?: Float32Array } => {
+    if (style !== "realistic") return {};
+    const colors = skinZones(anatomy, b.part, positions, b.light);
+    const roughness = skinRoughness(anatomy, b.part, positions);
+    return { ...(colors ? { colors } : {}), ...(roughness ? { roughness } : {}) };
   };
   const frame = mouthFrame(shape);
   const ctx: FieldContext = { shape, mouthY: frame.y, teethFront: frame.front };

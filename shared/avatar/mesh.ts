@@ -52,6 +52,12 @@ export interface AvatarPrimitive {
    * skin's colour zones (zones.ts). Absent on parts of one flat colour.
    */
   colors?: Float32Array;
+  /**
+   * Per-vertex multipliers of the material's roughness (one per vertex): where the realistic skin
+   * shines (zones.ts). The 3D view and the portraits use it; glTF has no such attribute, so an
+   * export keeps the material's one roughness.
+   */
+  roughness?: Float32Array;
 }
 
 export interface AvatarMesh {

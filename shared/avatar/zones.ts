@@ -108,3 +108,37 @@ export function skinZones(
   }
   return out;
 }
+
+/**
+ * Where the skin shines: the T-zone (the forehead's middle, the nose's bridge and tip) and the chin
+ * are oilier, so smoother; the cheeks are drier. Per-vertex multipliers of the material's roughness.
+ */
+const SHINY = 0.72;
+const MATTE = 1.12;
+
+export function skinRoughness(a: Anatomy, part: PartId, positions: Float32Array): Float32Array | undefined {
+  if (part !== "skin") return undefined;
+  const [, ey, ez] = a.eye.center;
+  const [cx, cy, cz] = a.cheek.c;
+  const zones: { c: Vec3; r: Vec3; k: number }[] = [
+    { c: [0, ey + 0.035, ez + 0.012], r: [0.028, 0.025, 0.04], k: SHINY },
+    { c: [0, (a.nose.bridgeTop[1] + a.nose.tip[1]) / 2, a.nose.tip[2]], r: [0.009, 0.026, 0.03], k: SHINY },
+    { c: [0, a.chin.c[1], a.chin.c[2]], r: [0.016, 0.014, 0.03], k: SHINY },
+    { c: [cx, cy - 0.006, cz + 0.01], r: [0.018, 0.016, 0.03], k: MATTE },
+  ];
+  const out = new Float32Array(positions.length / 3);
+  for (let i = 0; i < out.length; i++) {
+    const x = Math.abs(positions[i * 3] as number);
+    const y = positions[i * 3 + 1] as number;
+    const z = positions[i * 3 + 2] as number;
+    let k = 1;
+    for (const zone of zones) {
+      const dx = (x - zone.c[0]) / zone.r[0];
+      const dy = (y - zone.c[1]) / zone.r[1];
+      const dz = (z - zone.c[2]) / zone.r[2];
+      k *= 1 + (zone.k - 1) * Math.exp(-(dx * dx + dy * dy + dz * dz));
+    }
+    out[i] = k;
+  }
+  return out;
+}

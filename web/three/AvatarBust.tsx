@@ -116,7 +116,7 @@ export function AvatarBust({
       const material = toon
         ? toonMaterial(primitive.name, features)
         : WRAPPED_PARTS.includes(primitive.name)
-          ? skinMaterial(lit)
+          ? skinMaterial(lit, { shine: primitive.roughness !== undefined })
           : new MeshStandardMaterial(lit);
       if (m.doubleSided) material.side = DoubleSide;
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);

@@ -41,6 +41,8 @@ export function avatarGeometry(
   geometry.setAttribute("normal", new Float32BufferAttribute(primitive.normals, 3));
   // the realistic skin's colour zones (shared/avatar/zones.ts): the material's colour times these
   if (primitive.colors) geometry.setAttribute("color", new Float32BufferAttribute(primitive.colors, 3));
+  // where the realistic skin shines: its roughness times this (web/three/skin.ts)
+  if (primitive.roughness) geometry.setAttribute("roughnessScale", new Float32BufferAttribute(primitive.roughness, 1));
   geometry.setIndex(new BufferAttribute(primitive.indices, 1));
   const names = (only ?? Object.keys(primitive.targets)).filter((name) => primitive.targets[name]);
   const targetIndex = new Map<string, number>();

@@ -30,6 +30,27 @@ describe("skin material", () => {
     (material.onBeforeCompile as (s: typeof shader) => void)(shader);
     expect(shader.fragmentShader).not.toContain("#include <lights_physical_pars_fragment>");
     expect(shader.fragmentShader).toContain("wrapNL");
-    expect(material.customProgramCacheKey()).toBe("skin-wrap");
+    expect(material.customProgramCacheKey()).toBe("skin:wrap");
+  });
+
+  it("scales the roughness per vertex where the skin shines, and only when asked", () => {
+    const shader = () => ({
+      uniforms: {},
+      vertexShader: ShaderLib.standard.vertexShader,
+      fragmentShader: ShaderLib.standard.fragmentShader,
+    });
+    const shiny = skinMaterial({ roughness: 0.55, metalness: 0 }, { shine: true });
+    const s = shader();
+    expect(s.vertexShader).toContain("#include <begin_vertex>");
+    expect(s.fragmentShader).toContain("#include <roughnessmap_fragment>");
+    (shiny.onBeforeCompile as (s: ReturnType<typeof shader>) => void)(s);
+    expect(s.vertexShader).toContain("vRoughnessScale = roughnessScale;");
+    expect(s.fragmentShader).toContain("roughnessFactor * vRoughnessScale");
+    expect(shiny.customProgramCacheKey()).toBe("skin:wrap:shine");
+
+    const plain = skinMaterial({ roughness: 0.55, metalness: 0 });
+    const p = shader();
+    (plain.onBeforeCompile as (s: ReturnType<typeof shader>) => void)(p);
+    expect(p.vertexShader).not.toContain("roughnessScale");
   });
 });

@@ -22,12 +22,26 @@ export function wrapLighting(chunk: string, wrap: number): string | null {
 
 const wrapped = wrapLighting(ShaderChunk.lights_physical_pars_fragment, SKIN_WRAP);
 
-export function skinMaterial(parameters: MeshStandardMaterialParameters): MeshStandardMaterial {
+/**
+ * The skin's material. `shine`: the geometry carries a `roughnessScale` per vertex (where the skin
+ * shines, shared/avatar/zones.ts), which multiplies the material's roughness.
+ */
+export function skinMaterial(parameters: MeshStandardMaterialParameters, { shine = false } = {}): MeshStandardMaterial {
   const material = new MeshStandardMaterial(parameters);
-  // three changed its lighting chunk: plain lighting rather than a broken shader (skin.test.ts fails)
-  if (!wrapped) return material;
-  setBasePatch(material, "skin-wrap", (shader) => {
-    shader.fragmentShader = shader.fragmentShader.replace("#include <lights_physical_pars_fragment>", wrapped);
+  setBasePatch(material, `skin${wrapped ? ":wrap" : ""}${shine ? ":shine" : ""}`, (shader) => {
+    // three changed its lighting chunk: plain lighting rather than a broken shader (skin.test.ts fails)
+    if (wrapped)
+      shader.fragmentShader = shader.fragmentShader.replace("#include <lights_physical_pars_fragment>", wrapped);
+    if (!shine) return;
+    shader.vertexShader =
+      `attribute float roughnessScale;\nvarying float vRoughnessScale;\n${shader.vertexShader}`.replace(
+        "#include <begin_vertex>",
+        "#include <begin_vertex>\nvRoughnessScale = roughnessScale;",
+      );
+    shader.fragmentShader = `varying float vRoughnessScale;\n${shader.fragmentShader}`.replace(
+      "#include <roughnessmap_fragment>",
+      "#include <roughnessmap_fragment>\nroughnessFactor = clamp(roughnessFactor * vRoughnessScale, 0.05, 1.0);",
+    );
   });
   return material;
 }

@@ -296,8 +296,13 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       return;
     }
     const zones = prim.colors;
-    const shininess = 2 / Math.max(m.roughness, 0.05) ** 4 - 2;
-    const specStrength = 0.5 * (1 - m.roughness) ** 2 + 0.03;
+    // where the skin shines (zones.ts): the roughness per pixel, else the material's own
+    const rough = prim.roughness;
+    const shineOf = (roughness: number) => ({
+      shininess: 2 / Math.max(roughness, 0.05) ** 4 - 2,
+      strength: 0.5 * (1 - Math.min(roughness, 1)) ** 2 + 0.03,
+    });
+    const shine = shineOf(m.roughness);
     // a little wrap on skin reads as subsurface softness
     const wrap = WRAPPED_PARTS.includes(prim.name) ? SKIN_WRAP : 0.05;
     fill(
@@ -325,6 +330,9 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
         const c0 = zones ? base[0] * at(zones, w0, w1, w2, a, b, c, 0) : base[0];
         const c1 = zones ? base[1] * at(zones, w0, w1, w2, a, b, c, 1) : base[1];
         const c2 = zones ? base[2] * at(zones, w0, w1, w2, a, b, c, 2) : base[2];
+        const spec = rough
+          ? shineOf(m.roughness * (w0 * (rough[a] as number) + w1 * (rough[b] as number) + w2 * (rough[c] as number)))
+          : shine;
         let r = c0 * 0.16;
         let g = c1 * 0.16;
         let bl = c2 * 0.18;
@@ -336,7 +344,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           bl += c2 * diff * L.col[2];
           if (ndl > 0) {
             const h = norm([L.dir[0] + vd[0], L.dir[1] + vd[1], L.dir[2] + vd[2]]);
-            const s = specStrength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** shininess * ndl;
+            const s = spec.strength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** spec.shininess * ndl;
             r += s * L.col[0];
             g += s * L.col[1];
             bl += s * L.col[2];

@@ -37,7 +37,7 @@ describe("skin colour zones", () => {
   const male = buildAvatar({ sex: 1 });
   const female = buildAvatar({ sex: 2 });
 
-  it("colour the realistic skin and ears only, within glTF's 0..1, and leave the toon flat", () => {
+  it("colour the realistic skin, ears and hair only, within glTF's 0..1, and leave the toon flat", () => {
     for (const m of [male, female]) {
       expect(
         m.primitives
@@ -87,6 +87,37 @@ describe("skin colour zones", () => {
     }
   });
 
+  it("make the T-zone and the chin smoother than the cheeks, on the realistic skin only", () => {
+    for (const m of [male, female]) {
+      const a = anatomyFor(m.sex, "realistic");
+      const skin = skinOf(m);
+      const k = skin.roughness as Float32Array;
+      expect(k.length).toBe(skin.positions.length / 3);
+      expect(Math.min(...k)).toBeGreaterThan(0.6);
+      expect(Math.max(...k)).toBeLessThan(1.2);
+      expect(m.primitives.filter((p) => p.roughness).map((p) => p.name)).toEqual(["skin"]);
+      /** The roughness multiplier at (x, y) seen from the front. */
+      const at = (x: number, y: number) => {
+        let best = -1;
+        let front = -Infinity;
+        for (let i = 0; i < skin.positions.length; i += 3) {
+          const near = Math.hypot((skin.positions[i] as number) - x, (skin.positions[i + 1] as number) - y) < 0.002;
+          if (near && (skin.positions[i + 2] as number) > front) {
+            front = skin.positions[i + 2] as number;
+            best = i / 3;
+          }
+        }
+        return k[best] as number;
+      };
+      const cheek = at(a.cheek.c[0], a.cheek.c[1] - 0.006);
+      expect(at(0, a.eye.center[1] + 0.035)).toBeLessThan(cheek * 0.75); // the forehead
+      expect(at(0, (a.nose.bridgeTop[1] + a.nose.tip[1]) / 2)).toBeLessThan(cheek * 0.75); // the nose
+      expect(cheek).toBeGreaterThan(1.05);
+    }
+    for (const sex of [1, 2] as const)
+      expect(buildAvatar({ sex, style: "toon" }).primitives.some((p) => p.roughness)).toBe(false);
+  });
+
   it("are mirror images across the face", () => {
     for (const m of [male, female]) {
       const skin = skinOf(m);
@@ -104,6 +135,10 @@ describe("skin colour zones", () => {
       for (const [i, j] of mirrorPairs(hair))
         hairWorst = Math.max(hairWorst, Math.abs((h[i * 3] as number) - (h[j * 3] as number)));
       expect(hairWorst).toBeLessThan(1e-6);
+      const k = skin.roughness as Float32Array;
+      let roughWorst = 0;
+      for (const [i, j] of pairs) roughWorst = Math.max(roughWorst, Math.abs((k[i] as number) - (k[j] as number)));
+      expect(roughWorst).toBeLessThan(1e-6);
     }
   });
 
