@@ -6,6 +6,9 @@
  * portrait painter's zones, as per-vertex multipliers of the skin's colour (glTF COLOR_0), so every
  * skin tone keeps its own hue and the swatch the user picked is still the face's colour between the
  * zones. The toon style has none: its colour is flat by design, with its own blush.
+ *
+ * The same channel carries the realistic hair's own shade (the light its builder records per vertex,
+ * "Hair in its own shade") and, as a separate attribute, where the skin shines (`skinRoughness`).
  */
 import type { Anatomy } from "./anatomy.ts";
 import type { Vec3 } from "./math.ts";
@@ -61,8 +64,9 @@ const EAR: Vec3 = [1, 0.88, 0.87];
 
 /**
  * Per-vertex colour multipliers (RGB, linear) for a realistic part, or undefined for a part that
- * keeps its flat colour. A function of the rest position alone: mirror-symmetric, and unmoved by
- * sliders and expressions (a blush does not slide with the cheek).
+ * keeps its flat colour. The skin's and ears' are a function of the rest position alone, the hair's
+ * its builder's `light`: mirror-symmetric either way, and unmoved by sliders and expressions (a blush
+ * does not slide with the cheek).
  */
 export function skinZones(
   a: Anatomy,
