@@ -45,6 +45,22 @@ describe("avatarGeometry", () => {
       expect(geometry.getAttribute("position").count).toBe(primitive.positions.length / 3);
     }
   });
+
+  it("carries the realistic skin's colour zones and shine as vertex attributes (shared/avatar/zones.ts)", () => {
+    const avatar = buildAvatar({ sex: 1 });
+    const skin = avatar.primitives.find((p) => p.name === "skin");
+    const eyes = avatar.primitives.find((p) => p.name === "iris");
+    if (!skin || !eyes) throw new Error("no skin");
+    const { geometry } = avatarGeometry(skin, []);
+    expect(geometry.getAttribute("color").itemSize).toBe(3);
+    expect(geometry.getAttribute("color").count).toBe(skin.positions.length / 3);
+    expect(geometry.getAttribute("color").getX(7)).toBeCloseTo(skin.colors?.[21] ?? -1);
+    expect(geometry.getAttribute("roughnessScale").count).toBe(skin.positions.length / 3);
+    // a part of one flat colour has neither: its material does not ask for them
+    const { geometry: flat } = avatarGeometry(eyes, []);
+    expect(flat.getAttribute("color")).toBeUndefined();
+    expect(flat.getAttribute("roughnessScale")).toBeUndefined();
+  });
 });
 
 describe("skinned arms", () => {
