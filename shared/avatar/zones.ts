@@ -33,6 +33,36 @@ const BROW: Vec3 = [1, 0.99, 0.94];
 /** A shaved beard's shadow: darker, greyer (less red than blue). */
 const BEARD: Vec3 = [0.68, 0.72, 0.8];
 
+/**
+ * The product over soft zones of `1 + (k - 1) · g`, g a zone's Gaussian weight at the vertex (the
+ * +x side's zone mirrored to both sides), for each vertex of `positions`: `k(zone)` gives a zone's
+ * value at its centre per channel. `out` holds `channels` values a vertex.
+ */
+function blendZones<Z extends { c: Vec3; r: Vec3 }>(
+  zones: readonly Z[],
+  positions: Float32Array,
+  channels: number,
+  k: (zone: Z) => readonly number[],
+): Float32Array {
+  const out = new Float32Array((positions.length / 3) * channels).fill(1);
+  for (let v = 0; v < positions.length / 3; v++) {
+    const x = Math.abs(positions[v * 3] as number);
+    const y = positions[v * 3 + 1] as number;
+    const z = positions[v * 3 + 2] as number;
+    for (const zone of zones) {
+      const dx = (x - zone.c[0]) / zone.r[0];
+      const dy = (y - zone.c[1]) / zone.r[1];
+      const dz = (z - zone.c[2]) / zone.r[2];
+      const w = Math.exp(-(dx * dx + dy * dy + dz * dz));
+      if (w < 1e-4) continue;
+      const at = k(zone);
+      for (let ch = 0; ch < channels; ch++)
+        out[v * channels + ch] = (out[v * channels + ch] as number) * (1 + ((at[ch] as number) - 1) * w);
+    }
+  }
+  return out;
+}
+
 export function zonesOf(a: Anatomy): Zone[] {
   const [ex, ey, ez] = a.eye.center;
   const [cx, cy, cz] = a.cheek.c;
@@ -87,62 +117,25 @@ export function skinZones(
     return out;
   }
   if (part !== "skin") return undefined;
-  const zones = zonesOf(a);
-  const out = new Float32Array(positions.length);
-  for (let i = 0; i < positions.length; i += 3) {
-    const x = Math.abs(positions[i] as number);
-    const y = positions[i + 1] as number;
-    const z = positions[i + 2] as number;
-    let r = 1;
-    let g = 1;
-    let b = 1;
-    for (const zone of zones) {
-      const dx = (x - zone.c[0]) / zone.r[0];
-      const dy = (y - zone.c[1]) / zone.r[1];
-      const dz = (z - zone.c[2]) / zone.r[2];
-      const w = Math.exp(-(dx * dx + dy * dy + dz * dz));
-      if (w < 1e-4) continue;
-      r *= 1 + (zone.tint[0] - 1) * w;
-      g *= 1 + (zone.tint[1] - 1) * w;
-      b *= 1 + (zone.tint[2] - 1) * w;
-    }
-    out[i] = r;
-    out[i + 1] = g;
-    out[i + 2] = b;
-  }
-  return out;
+  return blendZones(zonesOf(a), positions, 3, (zone) => zone.tint);
 }
 
 /**
  * Where the skin shines: the T-zone (the forehead's middle, the nose's bridge and tip) and the chin
  * are oilier, so smoother; the cheeks are drier. Per-vertex multipliers of the material's roughness.
  */
-const SHINY = 0.72;
-const MATTE = 1.12;
+const SHINY = [0.72];
+const MATTE = [1.12];
 
 export function skinRoughness(a: Anatomy, part: PartId, positions: Float32Array): Float32Array | undefined {
   if (part !== "skin") return undefined;
   const [, ey, ez] = a.eye.center;
   const [cx, cy, cz] = a.cheek.c;
-  const zones: { c: Vec3; r: Vec3; k: number }[] = [
+  const zones: { c: Vec3; r: Vec3; k: readonly number[] }[] = [
     { c: [0, ey + 0.035, ez + 0.012], r: [0.028, 0.025, 0.04], k: SHINY },
     { c: [0, (a.nose.bridgeTop[1] + a.nose.tip[1]) / 2, a.nose.tip[2]], r: [0.009, 0.026, 0.03], k: SHINY },
     { c: [0, a.chin.c[1], a.chin.c[2]], r: [0.016, 0.014, 0.03], k: SHINY },
     { c: [cx, cy - 0.006, cz + 0.01], r: [0.018, 0.016, 0.03], k: MATTE },
   ];
-  const out = new Float32Array(positions.length / 3);
-  for (let i = 0; i < out.length; i++) {
-    const x = Math.abs(positions[i * 3] as number);
-    const y = positions[i * 3 + 1] as number;
-    const z = positions[i * 3 + 2] as number;
-    let k = 1;
-    for (const zone of zones) {
-      const dx = (x - zone.c[0]) / zone.r[0];
-      const dy = (y - zone.c[1]) / zone.r[1];
-      const dz = (z - zone.c[2]) / zone.r[2];
-      k *= 1 + (zone.k - 1) * Math.exp(-(dx * dx + dy * dy + dz * dz));
-    }
-    out[i] = k;
-  }
-  return out;
+  return blendZones(zones, positions, 1, (zone) => zone.k);
 }

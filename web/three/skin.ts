@@ -5,7 +5,7 @@
  */
 import { MeshStandardMaterial, type MeshStandardMaterialParameters, ShaderChunk } from "three";
 import { SKIN_WRAP } from "../../shared/avatar/palette.ts";
-import { setBasePatch } from "./toon.ts";
+import { setBasePatch } from "./basePatch.ts";
 
 /** The line of three's physical lighting that adds a direct light's diffuse part (three r187). */
 const DIFFUSE = "reflectedLight.directDiffuse += irradiance * diffuseBRDF * ( 1.0 - F );";

@@ -5,18 +5,7 @@
  * normals in the vertex shader, in a dark shade of the part's colour. No post-processing pass, so
  * drawing on demand works unchanged; the outline costs one more draw call per outlined part.
  */
-import {
-  BackSide,
-  type Color,
-  type Material,
-  Mesh,
-  MeshBasicMaterial,
-  MeshToonMaterial,
-  SkinnedMesh,
-  Vector2,
-  Vector3,
-  type WebGLProgramParametersWithUniforms,
-} from "three";
+import { BackSide, type Color, Mesh, MeshBasicMaterial, MeshToonMaterial, SkinnedMesh, Vector2, Vector3 } from "three";
 import type { PartId } from "../../shared/avatar/index.ts";
 import {
   OUTLINE_WIDTH,
@@ -31,6 +20,7 @@ import {
   type ToonFace,
   toonPartLook,
 } from "../../shared/avatar/toon-look.ts";
+import { setBasePatch } from "./basePatch.ts";
 
 export { OUTLINE_WIDTH, type ToonFace };
 
@@ -66,19 +56,6 @@ vec3 toonShade(vec3 base, vec3 n, vec3 viewDir) {
   return c + base * uRim * rim;
 }
 `;
-
-/**
- * A patch every toon material carries, run first by whoever patches the material further
- * (web/three/plan/headBend.ts patchMaterial calls `userData.basePatch`).
- */
-export type BasePatch = (shader: WebGLProgramParametersWithUniforms) => void;
-
-export function setBasePatch(material: Material, key: string, patch: BasePatch): void {
-  material.userData.basePatch = patch;
-  material.userData.baseKey = key;
-  material.customProgramCacheKey = () => key;
-  material.onBeforeCompile = patch;
-}
 
 /**
  * A part's toon material. `irisY`: for the iris, the height of the eyes' centre (object space), so

@@ -298,11 +298,10 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     const zones = prim.colors;
     // where the skin shines (zones.ts): the roughness per pixel, else the material's own
     const rough = prim.roughness;
-    const shineOf = (roughness: number) => ({
-      shininess: 2 / Math.max(roughness, 0.05) ** 4 - 2,
-      strength: 0.5 * (1 - Math.min(roughness, 1)) ** 2 + 0.03,
-    });
-    const shine = shineOf(m.roughness);
+    const shininessOf = (roughness: number) => 2 / Math.max(roughness, 0.05) ** 4 - 2;
+    const strengthOf = (roughness: number) => 0.5 * (1 - Math.min(roughness, 1)) ** 2 + 0.03;
+    const flatShininess = shininessOf(m.roughness);
+    const flatStrength = strengthOf(m.roughness);
     // a little wrap on skin reads as subsurface softness
     const wrap = WRAPPED_PARTS.includes(prim.name) ? SKIN_WRAP : 0.05;
     fill(
@@ -330,9 +329,11 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
         const c0 = zones ? base[0] * at(zones, w0, w1, w2, a, b, c, 0) : base[0];
         const c1 = zones ? base[1] * at(zones, w0, w1, w2, a, b, c, 1) : base[1];
         const c2 = zones ? base[2] * at(zones, w0, w1, w2, a, b, c, 2) : base[2];
-        const spec = rough
-          ? shineOf(m.roughness * (w0 * (rough[a] as number) + w1 * (rough[b] as number) + w2 * (rough[c] as number)))
-          : shine;
+        const roughness = rough
+          ? m.roughness * (w0 * (rough[a] as number) + w1 * (rough[b] as number) + w2 * (rough[c] as number))
+          : m.roughness;
+        const shininess = rough ? shininessOf(roughness) : flatShininess;
+        const strength = rough ? strengthOf(roughness) : flatStrength;
         let r = c0 * 0.16;
         let g = c1 * 0.16;
         let bl = c2 * 0.18;
@@ -344,7 +345,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           bl += c2 * diff * L.col[2];
           if (ndl > 0) {
             const h = norm([L.dir[0] + vd[0], L.dir[1] + vd[1], L.dir[2] + vd[2]]);
-            const s = spec.strength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** spec.shininess * ndl;
+            const s = strength * Math.max(0, nx * h[0] + ny * h[1] + nz * h[2]) ** shininess * ndl;
             r += s * L.col[0];
             g += s * L.col[1];
             bl += s * L.col[2];

@@ -12,21 +12,27 @@ import { mirrorPairs } from "./helpers.ts";
 
 const skinOf = (m: AvatarMesh) => m.primitives.find((p) => p.name === "skin") as AvatarMesh["primitives"][number];
 
-/** The skin's colour multiplier at (x, y) seen from the front: its front-most vertex within 2 mm. */
-function tintAt(m: AvatarMesh, x: number, y: number): Vec3 {
-  const skin = skinOf(m);
+/** The skin's vertex at (x, y) seen from the front: its front-most vertex within 2 mm. */
+function frontVertex(m: AvatarMesh, x: number, y: number): number {
+  const p = skinOf(m).positions;
   let best = -1;
   let front = -Infinity;
-  for (let i = 0; i < skin.positions.length; i += 3) {
-    const near = Math.hypot((skin.positions[i] as number) - x, (skin.positions[i + 1] as number) - y) < 0.002;
-    if (near && (skin.positions[i + 2] as number) > front) {
-      front = skin.positions[i + 2] as number;
-      best = i;
+  for (let i = 0; i < p.length; i += 3) {
+    const near = Math.hypot((p[i] as number) - x, (p[i + 1] as number) - y) < 0.002;
+    if (near && (p[i + 2] as number) > front) {
+      front = p[i + 2] as number;
+      best = i / 3;
     }
   }
   expect(best, `no skin at ${x}, ${y}`).toBeGreaterThanOrEqual(0);
-  const c = skin.colors as Float32Array;
-  return [c[best] as number, c[best + 1] as number, c[best + 2] as number];
+  return best;
+}
+
+/** The skin's colour multiplier at (x, y) seen from the front. */
+function tintAt(m: AvatarMesh, x: number, y: number): Vec3 {
+  const v = frontVertex(m, x, y) * 3;
+  const c = skinOf(m).colors as Float32Array;
+  return [c[v] as number, c[v + 1] as number, c[v + 2] as number];
 }
 
 const lum = (c: Vec3) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
@@ -97,18 +103,7 @@ describe("skin colour zones", () => {
       expect(Math.max(...k)).toBeLessThan(1.2);
       expect(m.primitives.filter((p) => p.roughness).map((p) => p.name)).toEqual(["skin"]);
       /** The roughness multiplier at (x, y) seen from the front. */
-      const at = (x: number, y: number) => {
-        let best = -1;
-        let front = -Infinity;
-        for (let i = 0; i < skin.positions.length; i += 3) {
-          const near = Math.hypot((skin.positions[i] as number) - x, (skin.positions[i + 1] as number) - y) < 0.002;
-          if (near && (skin.positions[i + 2] as number) > front) {
-            front = skin.positions[i + 2] as number;
-            best = i / 3;
-          }
-        }
-        return k[best] as number;
-      };
+      const at = (x: number, y: number) => k[frontVertex(m, x, y)] as number;
       const cheek = at(a.cheek.c[0], a.cheek.c[1] - 0.006);
       expect(at(0, a.eye.center[1] + 0.035)).toBeLessThan(cheek * 0.75); // the forehead
       expect(at(0, (a.nose.bridgeTop[1] + a.nose.tip[1]) / 2)).toBeLessThan(cheek * 0.75); // the nose
