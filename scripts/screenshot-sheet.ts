@@ -151,8 +151,9 @@ for (const style of ["realistic", "toon"] as const) {
 y += CELL;
 
 // Photo clones beside their photos: the fitted face, and the look read from the photo (decision 010).
-// astronaut.png, six women cropped from @vladmandic/face-api's demo photos and one man in two photos
-// from @vladmandic/human's screenshots (tests/fixtures/faces: man-*, cloned with the male head).
+// astronaut.png, six women cropped from @vladmandic/face-api's demo photos, and four men in five photos
+// from @vladmandic/human's screenshots and tracking.js's group photo (tests/fixtures/faces: man-*,
+// cloned with the male head).
 const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
 const photos = [
   join(fixtures, "images", "astronaut.png"),

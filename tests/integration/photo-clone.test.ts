@@ -87,6 +87,7 @@ describe("photo cloning", () => {
       }),
     );
     const women: number[] = [];
+    const men: number[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".jpg"))) {
       const man = file.startsWith("man-");
       const head = heads.get(man ? 1 : 2) as {
@@ -103,17 +104,23 @@ describe("photo cloning", () => {
       console.log(
         `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°`,
       );
-      // (decision 010: the women 37 to 55 % below; the man 28 % (webcam) and 58 % (close-up); the
-      // test leaves some margin)
+      // (decision 010: the women 37 to 55 % below; the men 28 to 58 %; the test leaves some margin)
       expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * (man ? 0.8 : 0.75));
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
-      if (!man) women.push(1 - fit.errorFitted / fit.errorNeutral);
+      (man ? men : women).push(1 - fit.errorFitted / fit.errorNeutral);
     }
     expect(women).toHaveLength(6);
+    // four men in five photos: one close up, one on a webcam, three (one with glasses and a beard)
+    // from tracking.js's group photo
+    expect(men).toHaveLength(5);
     // on average (decision 010: 48.8 % on the six women since the bounded solve; the issue's goal is 50 %)
-    const mean = women.reduce((s, b) => s + b, 0) / women.length;
-    console.log(`  [photo clone] six women: ${(mean * 100).toFixed(1)} % below the neutral head on average`);
-    expect(mean).toBeGreaterThan(0.45);
+    const mean = (xs: number[]) => xs.reduce((s, b) => s + b, 0) / xs.length;
+    console.log(
+      `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %`,
+    );
+    expect(mean(women)).toBeGreaterThan(0.45);
+    // (decision 010, "Three more men": 40.1 % with the male head)
+    expect(mean(men)).toBeGreaterThan(0.35);
   });
 
   it("clones a close-up, a face that fills the photo, with the male head", async () => {
