@@ -1,8 +1,10 @@
 /**
  * The model's jaw landmarks lie evenly along the face's outline, as a landmark detector places
  * them on a photo (decision 010): evenly spaced heights had bunched the lower points up the jaw.
+ * Below the jaw's angle the outline is the jaw's edge, not the silhouette of the neck beneath it.
  */
 import { describe, expect, it } from "vitest";
+import { anatomyFor } from "../../shared/avatar/anatomy.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { modelLandmarks } from "./landmarks.ts";
 
@@ -30,6 +32,15 @@ describe("the model's jaw landmarks", () => {
         const [p, q] = [xy[i] as readonly [number, number], xy[i + 1] as readonly [number, number]];
         return Math.hypot(q[0] - p[0], q[1] - p[1]);
       });
+      // between the jaw's angle and the chin they are on the jaw's edge, in front of the neck: the
+      // face's silhouette there runs down the fillet into the neck, 13 mm lower (decision 010)
+      const a = anatomyFor(sex);
+      const neckFront = a.neck.top[2] + a.neck.radius;
+      for (const k of [6, 10]) {
+        const { primitive, vertex } = marks[k] as (typeof marks)[number];
+        const P = mesh.primitives[primitive]?.positions as Float32Array;
+        expect(P[vertex * 3 + 2]).toBeGreaterThan(neckFront + 0.005);
+      }
       const mean = steps.reduce((s, d) => s + d, 0) / steps.length;
       for (const d of steps) {
         expect(d).toBeGreaterThan(mean * 0.7);

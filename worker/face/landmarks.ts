@@ -2,8 +2,9 @@
  * The 68 iBUG landmarks on the avatar's neutral mesh. Each is a vertex of the skin or lips,
  * found by looking at the face from the front: a landmark's place in the frontal plane comes
  * from the model's anatomy (eye corners, lid heights, nose, mouth, brows), and the front-most
- * vertex there is taken. Jaw points are the face's silhouette at their heights. Because a
- * landmark is a vertex, its position under any slider weights is linear in the weights.
+ * vertex there is taken. Jaw points follow the face's outline: its silhouette down the sides, the
+ * jaw's lower edge from the jaw's angle to the chin. Because a landmark is a vertex, its position
+ * under any slider weights is linear in the weights.
  */
 
 import { anatomyFor } from "../../shared/avatar/anatomy.ts";
@@ -60,28 +61,88 @@ function silhouette(mesh: AvatarMesh, skin: number, y: number, side: -1 | 1, ear
 const lerp2 = (a: XY, b: XY, t: number): XY => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /**
+ * The jaw's lower edge seen from the front, at `x` (either side): the height where the front-most
+ * skin faces furthest down, the band where the face turns under toward the neck (a photo shows it
+ * as the jaw's shaded edge against the neck). Searched from `from` down to `to`, 1 mm apart.
+ */
+function jawEdge(mesh: AvatarMesh, skin: number, x: number, from: number, to: number): number {
+  const pos = mesh.primitives[skin]?.positions as Float32Array;
+  const nrm = mesh.primitives[skin]?.normals as Float32Array;
+  // the skin in this column, once
+  const column: number[] = [];
+  for (let i = 0; i < pos.length / 3; i++) {
+    const y = pos[i * 3 + 1] as number;
+    if (Math.abs(Math.abs(pos[i * 3] as number) - x) <= 0.002 && y <= from + 0.002 && y >= to - 0.002) column.push(i);
+  }
+  let best = from;
+  let lowest = Infinity;
+  for (let y = from; y >= to; y -= 0.001) {
+    let front = -1;
+    let z = -Infinity;
+    for (const i of column) {
+      if (Math.abs((pos[i * 3 + 1] as number) - y) > 0.0015) continue;
+      if ((pos[i * 3 + 2] as number) > z) {
+        z = pos[i * 3 + 2] as number;
+        front = i;
+      }
+    }
+    if (front >= 0 && (nrm[front * 3 + 1] as number) < lowest) {
+      lowest = nrm[front * 3 + 1] as number;
+      best = y;
+    }
+  }
+  return best;
+}
+
+/**
  * Landmarks 0..16, the jaw: the face's frontal outline from the eyes' height (2 mm below their
  * centres, where iBUG's first jaw point sits, beside the outer corners) down to the chin,
- * subject's right (image left) first, 8 at the chin's centre. The photo's jaw points are evenly
- * spaced along the outline, so the model's are too: the outline is traced at many heights and cut
- * into 8 equal lengths a side (evenly spaced heights put the lower points too far up the jaw).
+ * subject's right (image left) first, 8 at the chin's centre. Down the sides the outline is the
+ * face's silhouette; below the jaw's angle it is the jaw's lower edge (`jawEdge`), not the
+ * silhouette, which there runs down the fillet into the neck, 13 mm below the jaw (decision 010,
+ * "The jaw's edge, not the neck's"). The photo's jaw points are evenly spaced along the outline, so
+ * the model's are too: the outline is traced and cut into 8 equal lengths a side (evenly spaced
+ * heights put the lower points too far up the jaw).
  * Traced on whatever positions `mesh` holds, so a fit can trace it again on the face it has reached.
  */
 export function jawLandmarks(mesh: AvatarMesh): ModelLandmark[] {
   const a = anatomyFor(mesh.sex as 1 | 2);
   const skin = mesh.primitives.findIndex((p) => p.name === "skin");
+  const pos = mesh.primitives[skin]?.positions as Float32Array;
   const at = (xy: XY, r: number) => frontMost(mesh, [skin], xy, r);
   const top = a.eye.center[1] - 0.002; // 12 mm lower left a 10 mm error on seven photos
   const chinY = a.chin.c[1] - a.chin.r[1] * 0.9;
   const earZ = a.ear.center[2] + 0.02;
+  // the jaw's lower edge, every 2 mm from the midline out (the same on both sides), searched from the
+  // mouth's height down past the chin
+  const edge: XY[] = [];
+  // out to the jaw's angle (the gonion), most of the way across the angle's own mass
+  const gonion = a.jawAngle.c[0] + a.jawAngle.r[0] * 0.7;
+  for (let x = 0; x <= gonion + 1e-9; x += 0.002) {
+    edge.push([x, Math.max(chinY, jawEdge(mesh, skin, x, a.mouth.center[1], chinY - 0.015))]);
+  }
+  const edgeAt = (x: number): number => {
+    const i = Math.min(edge.length - 2, Math.floor(Math.abs(x) / 0.002));
+    const [p, q] = [edge[i] as XY, edge[i + 1] as XY];
+    const f = Math.min(1, (Math.abs(x) - p[0]) / (q[0] - p[0]));
+    return p[1] + (q[1] - p[1]) * f;
+  };
   const outline = (side: -1 | 1): ModelLandmark[] => {
-    const pos = mesh.primitives[skin]?.positions as Float32Array;
     const samples: { p: XY; l: ModelLandmark | null }[] = [];
     const steps = 48;
+    // down the side: the silhouette, until it passes below the jaw's edge
     for (let i = 0; i <= steps; i++) {
       const y = top + ((chinY + 0.004 - top) * i) / steps;
       const l = silhouette(mesh, skin, y, side, earZ);
-      samples.push({ p: [pos[l.vertex * 3] as number, pos[l.vertex * 3 + 1] as number], l });
+      const p: XY = [pos[l.vertex * 3] as number, pos[l.vertex * 3 + 1] as number];
+      if (Math.abs(p[0]) <= (edge[edge.length - 1] as XY)[0] && p[1] < edgeAt(p[0])) break;
+      samples.push({ p, l });
+    }
+    // then along the jaw's edge to the chin's centre (its vertices taken when the outline is cut)
+    const last = (samples[samples.length - 1] as { p: XY }).p;
+    for (let k = edge.length - 1; k >= 0; k--) {
+      const [x, y] = edge[k] as XY;
+      if (x < Math.abs(last[0]) && y < last[1]) samples.push({ p: [x * side, y], l: null });
     }
     samples.push({ p: [0, chinY], l: null });
     const cum = [0];
@@ -100,8 +161,8 @@ export function jawLandmarks(mesh: AvatarMesh): ModelLandmark[] {
         samples[j + 1] as { p: XY; l: ModelLandmark | null },
       ];
       const f = (want - (cum[j] as number)) / Math.max((cum[j + 1] as number) - (cum[j] as number), 1e-9);
-      // on the traced outline: its vertex; on the last stretch to the chin's centre: the face there
-      out.push(s1.l === null ? at(lerp2(s0.p, s1.p, f), 0.004) : ((f < 0.5 ? s0.l : s1.l) as ModelLandmark));
+      // on the traced silhouette: its vertex; along the edge: the face there
+      out.push(s0.l && s1.l ? ((f < 0.5 ? s0.l : s1.l) as ModelLandmark) : at(lerp2(s0.p, s1.p, f), 0.004));
     }
     return out;
   };
