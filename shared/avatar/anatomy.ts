@@ -62,6 +62,12 @@ export interface Anatomy {
     lowerFull: number;
   };
   brow: { inner: [number, number]; peak: [number, number]; tail: [number, number]; thickIn: number; thickOut: number };
+  /**
+   * How far below the shared brow this style's brow is drawn (metres). The brow fields (slider and
+   * expression regions) were laid out for the shared brow and read their region that much higher on
+   * the brow itself (deform.ts `lift`, parts/brows.ts `browBand`), so they move it the same.
+   */
+  browDrop: number;
   ear: { center: Vec3; height: number; width: number; flare: number };
   torso: { shoulderHalf: number; chestDepth: number; top: number; bottom: number };
   hair: "short" | "long";
@@ -111,6 +117,7 @@ export const FEMALE: Anatomy = {
     lowerFull: 0.0028,
   },
   brow: { inner: [0.011, 0.029], peak: [0.034, 0.036], tail: [0.053, 0.027], thickIn: 0.0042, thickOut: 0.0012 },
+  browDrop: 0,
   ear: { center: [0.071, -0.004, -0.012], height: 0.056, width: 0.03, flare: 0.3 },
   torso: { shoulderHalf: 0.158, chestDepth: 0.084, top: -0.127, bottom: -0.62 },
   hair: "long",
@@ -245,7 +252,20 @@ function realisticOf(a: Anatomy): Anatomy {
           ala: [0.0106, -0.029, 0.084],
           alaR: 0.0062,
         },
+    ...lowerBrow(a, a.eye.center[1]),
   };
+}
+
+/**
+ * The realistic brow, `drop` lower: the brow stroke's heights are over the eye's centre
+ * (parts/brows.ts), which drew the shared brow 29 to 36 mm over it, where photos put the brows 16 to
+ * 25 mm over it (decision 039, "Brows where faces have them"). The toon keeps the shared, higher
+ * brow over its larger eyes.
+ */
+function lowerBrow(a: Anatomy, drop: number): Pick<Anatomy, "brow" | "browDrop"> {
+  const b = a.brow;
+  const down = ([x, y]: [number, number]): [number, number] => [x, y - drop];
+  return { brow: { ...b, inner: down(b.inner), peak: down(b.peak), tail: down(b.tail) }, browDrop: drop };
 }
 
 const REALISTIC: Record<1 | 2, Anatomy> = { 1: realisticOf(MALE), 2: realisticOf(FEMALE) };

@@ -2,7 +2,7 @@
  * Expressions as morph targets under ARKit blendshape names (Left = the subject's left = +x), and
  * the Oculus visemes for speech, each a fixed mix of expressions.
  */
-import { EYEBALL, type Field, type FieldContext, sym } from "./deform.ts";
+import { browLift, EYEBALL, type Field, type FieldContext, sym } from "./deform.ts";
 import { bump, type Ellipsoid, rotateAbout, smoothstep, sub, type Vec3 } from "./math.ts";
 import type { PartId, VertexInfo } from "./mesh.ts";
 
@@ -276,18 +276,21 @@ export const EXPRESSIONS: Record<string, Expr> = {
     region: [e([0, 0.045, 0.074], [0.04, 0.024, 0.03])],
     core: 0.3,
     parts: ["skin", "brows"],
+    lift: browLift,
     delta: () => [0, 0.0042, 0.0004],
   },
   ...sided("browDown", (s) => ({
     region: s > 0 ? left(BROW_C, BROW_R) : right(BROW_C, BROW_R),
     core: 0.4,
     parts: ["skin", "brows"],
+    lift: browLift,
     delta: (v) => sym(v, (p) => [-0.0012, -0.0034 * (1 - 0.4 * smoothstep(0.03, 0.06, p[0])), 0.001]),
   })),
   ...sided("browOuterUp", (s) => ({
     region: s > 0 ? left([0.046, 0.04, 0.065], [0.026, 0.02, 0.03]) : right([0.046, 0.04, 0.065], [0.026, 0.02, 0.03]),
     core: 0.3,
     parts: ["skin", "brows"],
+    lift: browLift,
     delta: () => [0, 0.004, 0],
   })),
   cheekPuff: {

@@ -1,5 +1,5 @@
 /** The deformation behind each face slider (the +1 direction), keyed by slider id. */
-import { at, EYEBALL, FACE_PARTS, type Field, SURFACE, sym } from "./deform.ts";
+import { at, browLift, EYEBALL, FACE_PARTS, type Field, SURFACE, sym } from "./deform.ts";
 import { bump, rotateAbout, smoothstep, sub, type Vec3 } from "./math.ts";
 import type { PartId } from "./mesh.ts";
 import { browMiddleAt } from "./parts/brows.ts";
@@ -252,22 +252,25 @@ const defs: Record<FaceSliderId, Def> = {
       return rot(v.p, hinge, 1, 0.22 * side);
     },
   },
-  "eyebrow.height": { parts: ["skin", "brows"], core: 0.45, delta: () => [0, 0.0032, 0] },
+  "eyebrow.height": { parts: ["skin", "brows"], core: 0.45, lift: browLift, delta: () => [0, 0.0032, 0] },
   "eyebrow.angle": {
     parts: ["skin", "brows"],
     core: 0.45,
+    lift: browLift,
     delta: (v) => sym(v, (p) => [0, 0.1 * (p[0] - 0.033), 0]),
   },
   // the stroke taller (or thinner) about its middle: the brows' own vertices only
   "eyebrow.thickness": {
     parts: ["brows"],
     core: 0.8,
+    lift: browLift,
     delta: (v, ctx) => [0, 0.6 * (v.p[1] - browMiddleAt(ctx.shape.A, Math.abs(v.p[0]))), 0],
   },
   // the middle of the brow higher than its ends, the skin under it along
   "eyebrow.arch": {
     parts: ["skin", "brows"],
     core: 0.45,
+    lift: browLift,
     delta: (v) => sym(v, (p) => [0, 0.0024 * Math.max(0, 1 - ((p[0] - 0.034) / 0.026) ** 2) ** 2, 0]),
   },
   "chin.length": { parts: SURFACE, core: 0.3, delta: (v) => [0, -0.005 * smoothstep(-0.075, -0.1, v.p[1]), 0.0012] },

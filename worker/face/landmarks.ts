@@ -9,6 +9,7 @@
 
 import { anatomyFor } from "../../shared/avatar/anatomy.ts";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
+import { browStroke } from "../../shared/avatar/parts/brows.ts";
 
 export interface ModelLandmark {
   primitive: number;
@@ -181,12 +182,11 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
 
   const jaw = jawLandmarks(mesh);
 
-  // brows 17..21 (right, outer to inner) and 22..26 (left, inner to outer)
+  // brows 17..21 (right, outer to inner) and 22..26 (left, inner to outer): along the drawn brow's
+  // middle (parts/brows.ts), inner end, peak and tail at a quarter of its length apart
   const browPath = (t: number): XY => {
-    const inner: XY = [a.brow.inner[0], a.brow.inner[1]];
-    const peak: XY = [a.brow.peak[0], a.brow.peak[1]];
-    const tail: XY = [a.brow.tail[0], a.brow.tail[1]];
-    return t < 0.5 ? lerp2(inner, peak, t * 2) : lerp2(peak, tail, (t - 0.5) * 2);
+    const { x, middle } = browStroke(a, t);
+    return [x, middle];
   };
   const browsRight = [1, 0.75, 0.5, 0.25, 0].map((t) => {
     const [x, y] = browPath(t);

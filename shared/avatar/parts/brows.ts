@@ -1,6 +1,6 @@
 /** Eyebrows: thin raised shells laid on the finished skin along an arched, tapering stroke. */
 import type { Anatomy } from "../anatomy.ts";
-import { add, lerp, normalize, scale, sub, type Vec3 } from "../math.ts";
+import { add, clamp, lerp, normalize, scale, smoothstep, sub, type Vec3 } from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
 import type { HeadShape } from "./head.ts";
 
@@ -51,6 +51,50 @@ export function browMiddleAt(A: Anatomy, x: number): number {
     else hi = mid;
   }
   return browStroke(A, (lo + hi) / 2).middle;
+}
+
+type Stroke = { x: number; middle: number; thick: number }[] & { low?: number; high?: number };
+/** The +x stroke sampled along its length (x grows from the inner end), per anatomy, for `browBand`. */
+const strokes = new WeakMap<Anatomy, Stroke>();
+function strokeOf(A: Anatomy): Stroke {
+  let table = strokes.get(A);
+  if (!table) {
+    table = Array.from({ length: 41 }, (_, i) => browStroke(A, i / 40)) as Stroke;
+    table.low = Math.min(...table.map((t) => t.middle));
+    table.high = Math.max(...table.map((t) => t.middle));
+    strokes.set(A, table);
+  }
+  return table;
+}
+
+/**
+ * How much a point is on the brow (either side): 1 on the stroke's band (its thickness and 1.5 mm
+ * around), fading to 0 by 5 mm below it, 10 mm above it and 8 mm past its ends. The brow fields
+ * read their regions `A.browDrop` higher by this much (deform.ts `lift`), so a style whose brow is
+ * drawn lower than the shared one (the realistic) moves it as the shared brow moves.
+ */
+export function browBand(A: Anatomy, p: Vec3): number {
+  const table = strokeOf(A);
+  // well above or below the whole stroke: nothing (most of the head; kept cheap)
+  if (p[1] < (table.low as number) - 0.01 || p[1] > (table.high as number) + 0.015) return 0;
+  const first = table[0] as { x: number };
+  const last = table[table.length - 1] as { x: number };
+  const x = Math.abs(p[0]);
+  const along = smoothstep(first.x - 0.008, first.x, x) * (1 - smoothstep(last.x, last.x + 0.008, x));
+  if (along <= 0) return 0;
+  const cx = clamp(x, first.x, last.x);
+  let i = 0;
+  while (i < table.length - 2 && (table[i + 1] as { x: number }).x < cx) i++;
+  const [a, b] = [
+    table[i] as { x: number; middle: number; thick: number },
+    table[i + 1] as { x: number; middle: number; thick: number },
+  ];
+  const f = b.x > a.x ? (cx - a.x) / (b.x - a.x) : 0;
+  const middle = lerp(a.middle, b.middle, f);
+  const half = lerp(a.thick, b.thick, f) / 2 + 0.0025;
+  const dy = p[1] - middle;
+  const across = dy >= 0 ? 1 - smoothstep(half, half + 0.01, dy) : 1 - smoothstep(half, half + 0.005, -dy);
+  return along * across;
 }
 
 export function buildBrows(shape: HeadShape): PartBuilder {

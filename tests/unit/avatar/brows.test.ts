@@ -4,6 +4,8 @@
  * (the locality and symmetry of every slider are in sliders.test.ts).
  */
 import { describe, expect, it } from "vitest";
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
+import { buildAvatar } from "../../../shared/avatar/index.ts";
 import { avatar } from "./helpers.ts";
 
 /** The brows' lowest and highest y in a thin slice at x (the +x brow), under slider weights. */
@@ -43,7 +45,68 @@ describe("eyebrow sliders", () => {
       const lift = (x: number) => extent(sex, x, { "eyebrow.arch": 1 }).hi - extent(sex, x).hi;
       expect(lift(0.034)).toBeGreaterThan(0.0018);
       expect(lift(0.014)).toBeLessThan(lift(0.034) * 0.35);
-      expect(lift(0.054)).toBeLessThan(lift(0.034) * 0.5);
+      // near the tail (the realistic brow ends 51.6 to 53 mm out, on the skin below the temple)
+      expect(lift(0.05)).toBeLessThan(lift(0.034) * 0.5);
+    });
+  }
+});
+
+describe('the realistic brow (decision 039, "Brows where faces have them")', () => {
+  for (const sex of [1, 2] as const) {
+    const mesh = (style: "realistic" | "toon") => buildAvatar({ sex, style });
+    const A = anatomyFor(sex);
+    /** The brows' middle height over the eye's centre, at the eye's centre line (x). */
+    const overEye = (m: ReturnType<typeof mesh>) => {
+      const brows = m.primitives.find((p) => p.name === "brows") as (typeof m.primitives)[number];
+      const ys: number[] = [];
+      for (let v = 0; v < brows.positions.length / 3; v++) {
+        if (Math.abs((brows.positions[v * 3] as number) - A.eye.center[0]) < 0.0015)
+          ys.push(brows.positions[v * 3 + 1] as number);
+      }
+      return (Math.min(...ys) + Math.max(...ys)) / 2 - A.eye.center[1];
+    };
+
+    it(`sex ${sex}: sits 15 to 27 mm over the eye's centre, as on the photos (the toon's stays higher)`, () => {
+      const realistic = overEye(mesh("realistic"));
+      expect(realistic).toBeGreaterThan(0.015);
+      expect(realistic).toBeLessThan(0.027);
+      expect(overEye(mesh("toon"))).toBeGreaterThan(realistic + 0.008);
+    });
+
+    it(`sex ${sex}: moves with the brow sliders and expressions as the toon's does, and the lids do not`, () => {
+      const most = (m: ReturnType<typeof mesh>, target: string) => {
+        const brows = m.primitives.find((p) => p.name === "brows") as (typeof m.primitives)[number];
+        const d = brows.targets[target] as Float32Array;
+        let top = 0;
+        for (let i = 1; i < d.length; i += 3) top = Math.max(top, Math.abs(d[i] as number));
+        return top;
+      };
+      const [realistic, toon] = [mesh("realistic"), mesh("toon")];
+      for (const target of [
+        "eyebrow.height",
+        "eyebrow.angle",
+        "eyebrow.arch",
+        "browInnerUp",
+        "browDownLeft",
+        "browOuterUpLeft",
+      ]) {
+        expect(most(realistic, target), target).toBeGreaterThan(most(toon, target) * 0.75);
+      }
+      // the upper lid's margin, below the lowered brow, keeps its place
+      const skin = realistic.primitives.find((p) => p.name === "skin") as (typeof realistic.primitives)[number];
+      const lidY = A.eye.center[1] + anatomyFor(sex, "realistic").eye.upper;
+      let lid = 0;
+      for (const target of ["eyebrow.height", "eyebrow.angle", "eyebrow.arch", "browInnerUp", "browOuterUpLeft"]) {
+        const d = skin.targets[target] as Float32Array;
+        for (let v = 0; v < skin.positions.length / 3; v++) {
+          const [x, y, z] = [0, 1, 2].map((k) => skin.positions[v * 3 + k] as number) as [number, number, number];
+          if (Math.abs(Math.abs(x) - A.eye.center[0]) > 0.006 || Math.abs(y - lidY) > 0.001 || z < A.eye.center[2])
+            continue;
+          lid++;
+          expect(Math.abs(d[v * 3 + 1] as number), `${target} moves the lid`).toBeLessThan(0.0002);
+        }
+      }
+      expect(lid).toBeGreaterThan(10);
     });
   }
 });

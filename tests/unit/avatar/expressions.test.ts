@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
 import { EXPRESSIONS } from "../../../shared/avatar/expressions.ts";
 import { ARKIT_REQUIRED, applyMorphs, EXPRESSION_NAMES, VISEME_NAMES } from "../../../shared/avatar/index.ts";
 import type { AvatarMesh } from "../../../shared/avatar/mesh.ts";
@@ -43,7 +44,9 @@ for (const sex of [1, 2] as const) {
       it(`${name}: moves inside its area only`, () => {
         const field = EXPRESSIONS[name];
         if (!field) throw new Error(name);
-        const { inside, outside, worst } = split(mesh, name, field.region);
+        const lift = field.lift;
+        const A = anatomyFor(mesh.sex as 1 | 2);
+        const { inside, outside, worst } = split(mesh, name, field.region, lift && ((p) => lift(A, p)));
         expect(inside, `${name} barely moves`).toBeGreaterThan(0.0008);
         expect(outside, `${name} moves ${worst}`).toBeLessThan(1e-6);
       });

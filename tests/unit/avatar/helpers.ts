@@ -37,8 +37,16 @@ const RIGID_SLACK: Record<string, number> = {
   teeth: 0.006,
 };
 
-/** Largest move inside and outside a set of ellipsoids, over every primitive. */
-export function split(mesh: AvatarMesh, name: string, region: readonly { center: Vec3; radii: Vec3 }[]) {
+/**
+ * Largest move inside and outside a set of ellipsoids, over every primitive. `lift` is a field's
+ * (deform.ts): a point is tested that much higher than its own place.
+ */
+export function split(
+  mesh: AvatarMesh,
+  name: string,
+  region: readonly { center: Vec3; radii: Vec3 }[],
+  lift?: (p: Vec3) => number,
+) {
   let inside = 0;
   let outside = 0;
   let worst = "";
@@ -49,7 +57,8 @@ export function split(mesh: AvatarMesh, name: string, region: readonly { center:
     for (let i = 0; i < p.length; i += 3) {
       const m = Math.hypot(d[i] as number, d[i + 1] as number, d[i + 2] as number);
       if (m === 0) continue;
-      const v: Vec3 = [p[i] as number, p[i + 1] as number, p[i + 2] as number];
+      const own: Vec3 = [p[i] as number, p[i + 1] as number, p[i + 2] as number];
+      const v: Vec3 = lift ? [own[0], own[1] + lift(own), own[2]] : own;
       // rigid parts (ears, eyeballs) are weighted at their anchor, which lies within their own extent;
       // allow them the part's size of slack by testing the vertex against a slightly larger region
       const slack = RIGID_SLACK[prim.name] ?? 0;
@@ -63,7 +72,7 @@ export function split(mesh: AvatarMesh, name: string, region: readonly { center:
       if (inRegion) inside = Math.max(inside, m);
       else if (m > outside) {
         outside = m;
-        worst = `${prim.name} [${v.map((x) => x.toFixed(3))}]`;
+        worst = `${prim.name} [${own.map((x) => x.toFixed(3))}]`;
       }
     }
   }
