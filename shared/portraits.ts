@@ -15,8 +15,9 @@ import { createHash } from "node:crypto";
  * 6: the realistic skin's colour zones: flushed cheeks, shaded eye sockets, a man's beard shadow,
  *    a smoother T-zone; the realistic hair darker under its locks (decision 039).
  * 7: the realistic brows 11 mm lower, where photos put brows (decision 039).
+ * 8: the toon's jaw over its neck: a 10 mm blend between them, not 35 (decision 039).
  */
-export const RENDER_VERSION = "7";
+export const RENDER_VERSION = "8";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

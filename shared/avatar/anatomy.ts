@@ -26,8 +26,8 @@ export interface Anatomy {
    */
   cheekLow: Blob | null;
   browRidge: Blob;
-  /** Smooth-union widths: larger is softer. */
-  blend: { face: number; feature: number };
+  /** Smooth-union widths: larger is softer (`neck`: the neck into the head; wide, it fills under the jaw). */
+  blend: { face: number; feature: number; neck: number };
   neck: { top: Vec3; bottom: Vec3; radius: number };
   nose: {
     bridgeTop: Vec3;
@@ -85,7 +85,7 @@ export const FEMALE: Anatomy = {
   cheek: { c: [0.04, -0.01, 0.05], r: [0.021, 0.024, 0.023] },
   cheekLow: { c: [0.034, -0.034, 0.048], r: [0.016, 0.029, 0.022] },
   browRidge: { c: [0, 0.036, 0.062], r: [0.054, 0.013, 0.02] },
-  blend: { face: 0.016, feature: 0.013 },
+  blend: { face: 0.016, feature: 0.013, neck: 0.035 },
   neck: { top: [0, -0.055, -0.02], bottom: [0, -0.27, -0.028], radius: 0.047 },
   nose: {
     bridgeTop: [0, 0.02, 0.079],
@@ -174,8 +174,9 @@ export type AvatarStyle = "realistic" | "toon";
 /**
  * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
  * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
- * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows. Everything else (sliders, expressions, the mouth
- * inside) is built from these numbers exactly as for the realistic base.
+ * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows,
+ * and a neck joined to the head over a narrow blend, so the jaw's line shows over it. Everything else
+ * (sliders, expressions, the mouth inside) is built from these numbers exactly as for the realistic base.
  */
 function toonOf(a: Anatomy): Anatomy {
   const n = a.nose;
@@ -198,6 +199,8 @@ function toonOf(a: Anatomy): Anatomy {
       lowerFull: a.mouth.lowerFull * 0.85,
     },
     brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
+    // the jaw's line over the neck (decision 039, "The toon's jaw over its neck")
+    blend: { ...a.blend, neck: 0.01 },
     ...TOON_CHEEKS[a.sex],
     cheekLow: null,
   };

@@ -79,7 +79,7 @@ export class HeadShape {
     if (z > 0 && y < 0 && A.cheekLow) d = smin(d, this.e(9, ax, y, z), kf);
     if (z > 0 && y > 0) d = smin(d, this.e(6, x, y, z), kd);
     if (y < -0.02)
-      d = smin(d, sdCapsule(x, y, z, A.neck.top, A.neck.bottom, A.neck.radius, A.neck.radius * 1.12), 0.035);
+      d = smin(d, sdCapsule(x, y, z, A.neck.top, A.neck.bottom, A.neck.radius, A.neck.radius * 1.12), A.blend.neck);
     // the nose only matters near the front of the face
     if (ax < 0.035 && z > 0.055 && y < 0.04 && y > -0.055) {
       const n = A.nose;
