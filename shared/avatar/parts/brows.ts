@@ -53,42 +53,48 @@ export function browMiddleAt(A: Anatomy, x: number): number {
   return browStroke(A, (lo + hi) / 2).middle;
 }
 
-type Stroke = { x: number; middle: number; thick: number }[] & { low?: number; high?: number };
-/** The +x stroke sampled along its length (x grows from the inner end), per anatomy, for `browBand`. */
+interface StrokeSample {
+  x: number;
+  middle: number;
+  thick: number;
+}
+/** The +x stroke sampled along its length (x grows from the inner end), and its heights' range. */
+interface Stroke {
+  samples: StrokeSample[];
+  low: number;
+  high: number;
+}
 const strokes = new WeakMap<Anatomy, Stroke>();
 function strokeOf(A: Anatomy): Stroke {
-  let table = strokes.get(A);
-  if (!table) {
-    table = Array.from({ length: 41 }, (_, i) => browStroke(A, i / 40)) as Stroke;
-    table.low = Math.min(...table.map((t) => t.middle));
-    table.high = Math.max(...table.map((t) => t.middle));
-    strokes.set(A, table);
+  let stroke = strokes.get(A);
+  if (!stroke) {
+    const samples = Array.from({ length: 41 }, (_, i) => browStroke(A, i / 40));
+    const heights = samples.map((t) => t.middle);
+    stroke = { samples, low: Math.min(...heights), high: Math.max(...heights) };
+    strokes.set(A, stroke);
   }
-  return table;
+  return stroke;
 }
 
 /**
- * How much a point is on the brow (either side): 1 on the stroke's band (its thickness and 1.5 mm
+ * How much a point is on the brow (either side): 1 on the stroke's band (its thickness and 2.5 mm
  * around), fading to 0 by 5 mm below it, 10 mm above it and 8 mm past its ends. The brow fields
  * read their regions `A.browDrop` higher by this much (deform.ts `lift`), so a style whose brow is
  * drawn lower than the shared one (the realistic) moves it as the shared brow moves.
  */
 export function browBand(A: Anatomy, p: Vec3): number {
-  const table = strokeOf(A);
+  const { samples, low, high } = strokeOf(A);
   // well above or below the whole stroke: nothing (most of the head; kept cheap)
-  if (p[1] < (table.low as number) - 0.01 || p[1] > (table.high as number) + 0.015) return 0;
-  const first = table[0] as { x: number };
-  const last = table[table.length - 1] as { x: number };
+  if (p[1] < low - 0.01 || p[1] > high + 0.015) return 0;
+  const first = samples[0] as StrokeSample;
+  const last = samples[samples.length - 1] as StrokeSample;
   const x = Math.abs(p[0]);
   const along = smoothstep(first.x - 0.008, first.x, x) * (1 - smoothstep(last.x, last.x + 0.008, x));
   if (along <= 0) return 0;
   const cx = clamp(x, first.x, last.x);
   let i = 0;
-  while (i < table.length - 2 && (table[i + 1] as { x: number }).x < cx) i++;
-  const [a, b] = [
-    table[i] as { x: number; middle: number; thick: number },
-    table[i + 1] as { x: number; middle: number; thick: number },
-  ];
+  while (i < samples.length - 2 && (samples[i + 1] as StrokeSample).x < cx) i++;
+  const [a, b] = [samples[i] as StrokeSample, samples[i + 1] as StrokeSample];
   const f = b.x > a.x ? (cx - a.x) / (b.x - a.x) : 0;
   const middle = lerp(a.middle, b.middle, f);
   const half = lerp(a.thick, b.thick, f) / 2 + 0.0025;
