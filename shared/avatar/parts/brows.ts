@@ -40,19 +40,6 @@ export function browStroke(A: Anatomy, s: number): { x: number; y: number; middl
   return { x, y, middle: A.eye.center[1] + y + 0.075 * thick * (1 - s), thick };
 }
 
-/** The middle of the +x brow's stroke at x (clamped to its ends): where the thickness slider widens it from. */
-export function browMiddleAt(A: Anatomy, x: number): number {
-  let lo = 0;
-  let hi = 1;
-  // x grows along the stroke from the inner end to the tail
-  for (let i = 0; i < 30; i++) {
-    const mid = (lo + hi) / 2;
-    if (browStroke(A, mid).x < x) lo = mid;
-    else hi = mid;
-  }
-  return browStroke(A, (lo + hi) / 2).middle;
-}
-
 interface StrokeSample {
   x: number;
   middle: number;
@@ -76,6 +63,22 @@ function strokeOf(A: Anatomy): Stroke {
   return stroke;
 }
 
+/** The +x stroke's middle height and thickness at x (clamped to its ends), between its samples. */
+function strokeAt(A: Anatomy, x: number): { middle: number; thick: number } {
+  const { samples } = strokeOf(A);
+  const cx = clamp(x, (samples[0] as StrokeSample).x, (samples[samples.length - 1] as StrokeSample).x);
+  let i = 0;
+  while (i < samples.length - 2 && (samples[i + 1] as StrokeSample).x < cx) i++;
+  const [a, b] = [samples[i] as StrokeSample, samples[i + 1] as StrokeSample];
+  const f = b.x > a.x ? (cx - a.x) / (b.x - a.x) : 0;
+  return { middle: lerp(a.middle, b.middle, f), thick: lerp(a.thick, b.thick, f) };
+}
+
+/** The middle of the +x brow's stroke at x (clamped to its ends): where the thickness slider widens it from. */
+export function browMiddleAt(A: Anatomy, x: number): number {
+  return strokeAt(A, x).middle;
+}
+
 /**
  * How much a point is on the brow (either side): 1 on the stroke's band (its thickness and 2.5 mm
  * around), fading to 0 by 5 mm below it, 10 mm above it and 8 mm past its ends. The brow fields
@@ -91,13 +94,8 @@ export function browBand(A: Anatomy, p: Vec3): number {
   const x = Math.abs(p[0]);
   const along = smoothstep(first.x - 0.008, first.x, x) * (1 - smoothstep(last.x, last.x + 0.008, x));
   if (along <= 0) return 0;
-  const cx = clamp(x, first.x, last.x);
-  let i = 0;
-  while (i < samples.length - 2 && (samples[i + 1] as StrokeSample).x < cx) i++;
-  const [a, b] = [samples[i] as StrokeSample, samples[i + 1] as StrokeSample];
-  const f = b.x > a.x ? (cx - a.x) / (b.x - a.x) : 0;
-  const middle = lerp(a.middle, b.middle, f);
-  const half = lerp(a.thick, b.thick, f) / 2 + 0.0025;
+  const { middle, thick } = strokeAt(A, x);
+  const half = thick / 2 + 0.0025;
   const dy = p[1] - middle;
   const across = dy >= 0 ? 1 - smoothstep(half, half + 0.01, dy) : 1 - smoothstep(half, half + 0.005, -dy);
   return along * across;
