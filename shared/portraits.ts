@@ -16,8 +16,10 @@ import { createHash } from "node:crypto";
  *    a smoother T-zone; the realistic hair darker under its locks (decision 039).
  * 7: the realistic brows 11 mm lower, where photos put brows (decision 039).
  * 8: the toon's jaw over its neck: a 10 mm blend between them, not 35 (decision 039).
+ * 9: the realistic brows start 16 mm from the middle, not 11, and a man's is flatter (decision 010,
+ *    "Brows apart").
  */
-export const RENDER_VERSION = "8";
+export const RENDER_VERSION = "9";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -255,20 +255,27 @@ function realisticOf(a: Anatomy): Anatomy {
           ala: [0.0106, -0.029, 0.084],
           alaR: 0.0062,
         },
-    ...lowerBrow(a, a.eye.center[1]),
+    ...realisticBrow(a, a.eye.center[1]),
   };
 }
 
 /**
- * The realistic brow, `drop` lower: the brow stroke's heights are over the eye's centre
- * (parts/brows.ts), which drew the shared brow 29 to 36 mm over it, where photos put the brows 16 to
- * 25 mm over it (decision 039, "Brows where faces have them"). The toon keeps the shared, higher
- * brow over its larger eyes.
+ * The realistic brow. It is drawn `drop` lower than the shared one: the brow stroke's heights are
+ * over the eye's centre (parts/brows.ts), which drew the shared brow 29 to 36 mm over it, where
+ * photos put the brows 16 to 25 mm over it (decision 039, "Brows where faces have them"). Its inner
+ * end is 16 mm from the middle, over the nose's wing and just inside the eye's inner corner, where
+ * faces start their brows: the shared 11 mm drew them nearly meeting over the nose, and the photo
+ * fit found every photo's inner ends 5 to 6 mm further out (decision 010, "Brows apart"). A man's
+ * brow is flatter: its inner end 3 mm higher and its tail 2 mm lower. The toon keeps the shared,
+ * higher and closer brows over its larger eyes.
  */
-function lowerBrow(a: Anatomy, drop: number): Pick<Anatomy, "brow" | "browDrop"> {
+function realisticBrow(a: Anatomy, drop: number): Pick<Anatomy, "brow" | "browDrop"> {
   const b = a.brow;
-  const down = ([x, y]: [number, number]): [number, number] => [x, y - drop];
-  return { brow: { ...b, inner: down(b.inner), peak: down(b.peak), tail: down(b.tail) }, browDrop: drop };
+  const male = a.sex === 1;
+  const inner: [number, number] = [0.016, b.inner[1] - drop + (male ? 0.003 : 0)];
+  const peak: [number, number] = [b.peak[0], b.peak[1] - drop];
+  const tail: [number, number] = [b.tail[0], b.tail[1] - drop - (male ? 0.002 : 0)];
+  return { brow: { ...b, inner, peak, tail }, browDrop: drop };
 }
 
 const REALISTIC: Record<1 | 2, Anatomy> = { 1: realisticOf(MALE), 2: realisticOf(FEMALE) };

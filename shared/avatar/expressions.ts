@@ -273,7 +273,7 @@ export const EXPRESSIONS: Record<string, Expr> = {
     },
   },
   browInnerUp: {
-    region: [e([0, 0.045, 0.074], [0.04, 0.024, 0.03])],
+    region: [e([0, 0.045, 0.074], [0.046, 0.024, 0.03])],
     core: 0.3,
     parts: ["skin", "brows"],
     lift: browLift,

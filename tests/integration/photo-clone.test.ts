@@ -72,13 +72,14 @@ describe("photo cloning", () => {
     console.log(
       `  [photo clone] landmark RMS error / inter-ocular distance: neutral head ${result.errorNeutral?.toFixed(4)}, fitted ${result.errorFitted?.toFixed(4)}`,
     );
-    // (decision 010: 51 % below the neutral head on this photo, 0.081 -> 0.040; the test leaves some margin)
-    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.6);
+    // (decision 010, "Brows apart": 54 % below the neutral head on this photo, 0.079 -> 0.036; the test leaves
+    // some margin)
+    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.55);
   });
 
   it("fits the fixture faces closer than the neutral head, finding the turned ones' turn (figures on the console)", async () => {
     // tests/fixtures/faces: six women, four near the camera's axis and two turned 15-25 degrees; and
-    // one man in two photos (man-*), fitted with the male head as a job for a man would be
+    // four men in five photos (man-*), fitted with the male head as a job for a man would be
     const dir = path.join(import.meta.dirname, "..", "fixtures", "faces");
     const heads = new Map(
       ([1, 2] as const).map((sex) => {
@@ -104,9 +105,8 @@ describe("photo cloning", () => {
       console.log(
         `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°`,
       );
-      // (decision 010, "The brows the sliders move": the women 42 to 56 % below; the men 35 to 55 %; the test leaves
-      // some margin)
-      expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * (man ? 0.8 : 0.75));
+      // (decision 010, "Brows apart": the women 45 to 57 % below; the men 43 to 57 %; the test leaves some margin)
+      expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * 0.7);
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
       (man ? men : women).push(1 - fit.errorFitted / fit.errorNeutral);
     }
@@ -114,14 +114,14 @@ describe("photo cloning", () => {
     // four men in five photos: one close up, one on a webcam, three (one with glasses and a beard)
     // from tracking.js's group photo
     expect(men).toHaveLength(5);
-    // on average (decision 010, "The brows the sliders move": 49.5 % on the six women; the issue's goal is 50 %)
+    // on average (decision 010, "Brows apart": 51.6 % on the six women; the issue's goal is 50 %)
     const mean = (xs: number[]) => xs.reduce((s, b) => s + b, 0) / xs.length;
     console.log(
       `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %`,
     );
-    expect(mean(women)).toBeGreaterThan(0.45);
-    // (decision 010, "The brows the sliders move": 41.9 % with the male head)
-    expect(mean(men)).toBeGreaterThan(0.35);
+    expect(mean(women)).toBeGreaterThan(0.49);
+    // (decision 010, "Brows apart": 48.0 % with the male head, 41.9 % before)
+    expect(mean(men)).toBeGreaterThan(0.45);
   });
 
   it("clones a close-up, a face that fills the photo, with the male head", async () => {
