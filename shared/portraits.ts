@@ -18,8 +18,10 @@ import { createHash } from "node:crypto";
  * 8: the toon's jaw over its neck: a 10 mm blend between them, not 35 (decision 039).
  * 9: the realistic brows start 16 mm from the middle, not 11, and a man's is flatter (decision 010,
  *    "Brows apart").
+ * 10: the toon's slim neck and its outer face tapered to the chin (decision 039, "A face over a slim
+ *     neck").
  */
-export const RENDER_VERSION = "9";
+export const RENDER_VERSION = "10";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

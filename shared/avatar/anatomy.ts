@@ -175,7 +175,7 @@ export type AvatarStyle = "realistic" | "toon";
  * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
  * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
  * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows,
- * and a neck joined to the head over a narrow blend, so the jaw's line shows over it. Everything else
+ * and a slimmer neck joined to the head over a narrow blend, so the jaw's line shows over it. Everything else
  * (sliders, expressions, the mouth inside) is built from these numbers exactly as for the realistic base.
  */
 function toonOf(a: Anatomy): Anatomy {
@@ -201,6 +201,8 @@ function toonOf(a: Anatomy): Anatomy {
     brow: { ...a.brow, thickIn: a.brow.thickIn * 0.7, thickOut: a.brow.thickOut * 0.8 },
     // the jaw's line over the neck (decision 039, "The toon's jaw over its neck")
     blend: { ...a.blend, neck: 0.01 },
+    // an anime neck, so the face's outline shows against it (decision 039, "A face over a slim neck")
+    neck: { ...a.neck, radius: a.neck.radius * 0.72 },
     ...TOON_CHEEKS[a.sex],
     cheekLow: null,
   };

@@ -29,7 +29,16 @@ const GROW_TO = -0.055;
  * Without it the toon kept the realistic jaw's width under a small chin, and from the front the
  * jaw's sides showed beside the chin as two lit flaps (decision 039).
  */
-const TAPER = 0.2;
+const TAPER = 0.12;
+/**
+ * And the outer face by up to this share more, from TAPER_OUTER_FROM out (beside the mouth) to
+ * TAPER_OUTER_TO (the jaw's sides): the cheeks and jaw then run in a straight line to the chin
+ * rather than bulging beside the mouth and turning in under it (decision 039, "A face over a slim
+ * neck").
+ */
+const TAPER_OUTER = 0.3;
+const TAPER_OUTER_FROM = 0.02;
+const TAPER_OUTER_TO = 0.05;
 const TAPER_BELOW_EYES = 0.035;
 const TAPER_FULL = -0.085;
 /** The neck narrows (toward its axis) by this share at its middle. */
@@ -74,7 +83,7 @@ export function toonWarp(a: Anatomy): Warp {
     // the lower face tapers to the chin (the anime "V line"), and the top of the neck with it
     const taper =
       smoothstep(ey - TAPER_BELOW_EYES, TAPER_FULL, py) * (1 - smoothstep(TAPER_FULL - 0.005, GROW_FROM, py));
-    px *= 1 - TAPER * taper;
+    px *= 1 - (TAPER + TAPER_OUTER * smoothstep(TAPER_OUTER_FROM, TAPER_OUTER_TO, Math.abs(px))) * taper;
     // the head grows about the neck's base
     const s = 1 + HEAD_GROWTH * smoothstep(GROW_FROM, GROW_TO, py);
     out[0] = px * s;

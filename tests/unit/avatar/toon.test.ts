@@ -135,16 +135,19 @@ describe("toon style", () => {
         expect(eye(toon)).toBeGreaterThan(0);
       });
 
-      it("narrows its lower face to the chin: no jaw beside the chin from the front", () => {
+      it("narrows its lower face steadily to the chin over a slim neck: no jaw beside the chin from the front", () => {
         // The face's half-width from the front (|x| of the skin in front of z = -1 cm, leaving out
-        // the neck: within 1.1 neck radii of its axis), a quarter of the way up from the chin's
-        // underside to the mouth, against its half-width at the mouth. The toon kept the realistic
-        // jaw under a small chin, and its sides showed beside the chin as two lit flaps; then the
-        // V line narrowed it, but the neck still flowed into the jaw over a 35 mm blend, so the jaw's
-        // sides still showed beside the chin, most on a man: 0.37 (male) and 0.49 (female). With the
-        // toon's own 10 mm blend the jaw's line runs to the chin over the neck: 0.28 and 0.33
-        // (decision 039, "The toon's jaw over its neck"). The realistic head keeps its jaw (0.9).
-        const ratio = (m: AvatarMesh, style: "realistic" | "toon") => {
+        // the neck: within 1.1 neck radii of its axis), at eighths of the way from the mouth down to
+        // the chin's underside, over its half-width at the mouth. The toon kept the realistic jaw
+        // under a small chin, and its sides showed beside the chin as two lit flaps; then the V line
+        // narrowed it and a 10 mm blend to the neck drew the jaw's line to the chin, but the neck
+        // was as wide as the jaw, so from the front the face's sides ran on down into the neck, and
+        // the chin's line turned in sharply inside them beside the mouth: on a man the width fell
+        // from 0.92 to 0.62 of the mouth's in one eighth. With an anime neck and the outer face
+        // tapered more than the middle, the outline runs in to the chin: no eighth narrows it by
+        // more than 0.2, and the last eighth is under 0.4 wide (decision 039, "A face over a slim
+        // neck"). The realistic head keeps its jaw (0.9 a quarter of the way up).
+        const profile = (m: AvatarMesh, style: "realistic" | "toon") => {
           const A = anatomyFor(sex, style);
           const axisZ = (A.neck.top[2] + A.neck.bottom[2]) / 2;
           const skin = m.primitives.find((p) => p.name === "skin")?.positions as Float32Array;
@@ -162,10 +165,16 @@ describe("toon style", () => {
             }
             return w;
           };
-          return half(chinY + (mouthY - chinY) * 0.25) / half(mouthY);
+          // eighths, from the mouth (8) down to just above the chin's underside (1)
+          return [8, 7, 6, 5, 4, 3, 2, 1].map((k) => half(chinY + ((mouthY - chinY) * k) / 8) / half(mouthY));
         };
-        expect(ratio(toon, "toon")).toBeLessThan(0.36);
-        expect(ratio(real, "realistic")).toBeGreaterThan(0.8);
+        const toonProfile = profile(toon, "toon");
+        const steps = toonProfile.slice(1).map((w, k) => (toonProfile[k] as number) - w);
+        expect(Math.max(...steps), toonProfile.map((w) => w.toFixed(2)).join(" ")).toBeLessThan(0.2);
+        expect(toonProfile[7]).toBeLessThan(0.4);
+        expect(profile(real, "realistic")[6]).toBeGreaterThan(0.8);
+        // the neck is slimmer than the realistic one (an anime neck)
+        expect(anatomyFor(sex, "toon").neck.radius).toBeLessThan(anatomyFor(sex, "realistic").neck.radius * 0.8);
       });
     });
   }
