@@ -20,8 +20,9 @@ import { createHash } from "node:crypto";
  *    "Brows apart").
  * 10: the toon's slim neck and its outer face tapered to the chin (decision 039, "A face over a slim
  *     neck").
+ * 11: the toon's mouth and chin set back under the nose, and a smaller chin (the same section).
  */
-export const RENDER_VERSION = "10";
+export const RENDER_VERSION = "11";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

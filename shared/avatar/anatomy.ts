@@ -174,7 +174,8 @@ export type AvatarStyle = "realistic" | "toon";
 /**
  * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
  * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
- * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), finer brows,
+ * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), a small
+ * chin, finer brows,
  * and a slimmer neck joined to the head over a narrow blend, so the jaw's line shows over it. Everything else
  * (sliders, expressions, the mouth inside) is built from these numbers exactly as for the realistic base.
  */
@@ -203,6 +204,8 @@ function toonOf(a: Anatomy): Anatomy {
     blend: { ...a.blend, neck: 0.01 },
     // an anime neck, so the face's outline shows against it (decision 039, "A face over a slim neck")
     neck: { ...a.neck, radius: a.neck.radius * 0.72 },
+    // a small chin: its round underside stood below the jaw's as a lump in profile
+    chin: { c: [0, a.chin.c[1] + 0.004, a.chin.c[2]], r: [a.chin.r[0], a.chin.r[1] * 0.75, a.chin.r[2] * 0.75] },
     ...TOON_CHEEKS[a.sex],
     cheekLow: null,
   };

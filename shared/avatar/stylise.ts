@@ -41,6 +41,18 @@ const TAPER_OUTER_FROM = 0.02;
 const TAPER_OUTER_TO = 0.05;
 const TAPER_BELOW_EYES = 0.035;
 const TAPER_FULL = -0.085;
+/**
+ * The mouth and chin are set back by up to this much (z), in full from MUZZLE_FULL (the chin) and
+ * fading out up to MUZZLE_FROM (under the nose), on the front of the face only (fading in over
+ * MUZZLE_FRONT from the ears' plane): anime draws the profile receding from a small nose to a small
+ * chin. Without it the realistic muzzle stood forward of the nose and the chin jutted, so at a
+ * three-quarter turn and in profile a man's toon showed a heavy lower face (decision 039, "A face
+ * over a slim neck").
+ */
+const MUZZLE_BACK = 0.012;
+const MUZZLE_FROM = -0.02;
+const MUZZLE_FULL = -0.065;
+const MUZZLE_FRONT = 0.05;
 /** The neck narrows (toward its axis) by this share at its middle. */
 const NECK_THIN = 0.16;
 
@@ -81,9 +93,11 @@ export function toonWarp(a: Anatomy): Warp {
       pz = axisZ + dz * (1 - k);
     }
     // the lower face tapers to the chin (the anime "V line"), and the top of the neck with it
-    const taper =
-      smoothstep(ey - TAPER_BELOW_EYES, TAPER_FULL, py) * (1 - smoothstep(TAPER_FULL - 0.005, GROW_FROM, py));
+    const taperOff = 1 - smoothstep(TAPER_FULL - 0.005, GROW_FROM, py);
+    const taper = smoothstep(ey - TAPER_BELOW_EYES, TAPER_FULL, py) * taperOff;
     px *= 1 - (TAPER + TAPER_OUTER * smoothstep(TAPER_OUTER_FROM, TAPER_OUTER_TO, Math.abs(px))) * taper;
+    // the mouth and chin set back under the nose, the front of the face only (not the jaw's angle)
+    pz -= MUZZLE_BACK * smoothstep(MUZZLE_FROM, MUZZLE_FULL, py) * taperOff * smoothstep(0, MUZZLE_FRONT, pz);
     // the head grows about the neck's base
     const s = 1 + HEAD_GROWTH * smoothstep(GROW_FROM, GROW_TO, py);
     out[0] = px * s;

@@ -135,6 +135,35 @@ describe("toon style", () => {
         expect(eye(toon)).toBeGreaterThan(0);
       });
 
+      it("recedes in profile from the nose to a small chin: the lips well behind the nose, the chin well behind the lips", () => {
+        // The front-most z of the skin and lips within 3 mm of the middle. The toon kept the
+        // realistic muzzle under its small nose, so the lips stood 11 mm behind the nose tip and the
+        // chin jutted under them (13 to 18 mm behind the lips), its round underside a lump below the
+        // jaw: from a three-quarter turn, a heavy lower face. Now the lips are 16 to 19 mm behind the
+        // nose and the chin 26 to 29 mm behind the lips (decision 039, "A face over a slim neck").
+        const skin = toon.primitives.find((p) => p.name === "skin")?.positions as Float32Array;
+        const lips = toon.primitives.find((p) => p.name === "lips")?.positions as Float32Array;
+        const { eyeY, chinY } = toonFace(toon);
+        let lipsFront = -1;
+        let lipsTop = -1;
+        for (let i = 0; i < lips.length; i += 3) {
+          lipsFront = Math.max(lipsFront, lips[i + 2] as number);
+          if (Math.abs(lips[i] as number) < 0.003) lipsTop = Math.max(lipsTop, lips[i + 1] as number);
+        }
+        /** The skin's front-most z within 3 mm of the middle, between two heights. */
+        const front = (from: number, to: number) => {
+          let z = -1;
+          for (let i = 0; i < skin.length; i += 3) {
+            const y = skin[i + 1] as number;
+            if (Math.abs(skin[i] as number) < 0.003 && y > from && y < to) z = Math.max(z, skin[i + 2] as number);
+          }
+          return z;
+        };
+        const nose = front(lipsTop, eyeY - 0.01);
+        expect(lipsFront).toBeLessThan(nose - 0.014);
+        expect(front(chinY, chinY + 0.01)).toBeLessThan(lipsFront - 0.022);
+      });
+
       it("narrows its lower face steadily to the chin over a slim neck: no jaw beside the chin from the front", () => {
         // The face's half-width from the front (|x| of the skin in front of z = -1 cm, leaving out
         // the neck: within 1.1 neck radii of its axis), at eighths of the way from the mouth down to
