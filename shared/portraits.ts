@@ -21,8 +21,10 @@ import { createHash } from "node:crypto";
  * 10: the toon's slim neck and its outer face tapered to the chin (decision 039, "A face over a slim
  *     neck").
  * 11: the toon's mouth and chin set back under the nose, and a smaller chin (the same section).
+ * 12: the neck faded into the head's sculpt, so no line crosses the side of the face (decision
+ *     039, "No line across the cheek").
  */
-export const RENDER_VERSION = "11";
+export const RENDER_VERSION = "12";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

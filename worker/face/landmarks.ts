@@ -10,6 +10,7 @@
 import { anatomyFor } from "../../shared/avatar/anatomy.ts";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { browStroke } from "../../shared/avatar/parts/brows.ts";
+import { BOW_PEAK } from "../../shared/avatar/parts/head.ts";
 
 export interface ModelLandmark {
   primitive: number;
@@ -221,7 +222,9 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
     return pts.map((p) => at(p, 0.002));
   };
 
-  // mouth 48..59 outer lip, 60..67 inner lip
+  // mouth 48..59 outer lip, 60..67 inner lip: the upper lip's 50 and 52 on the cupid's bow's peaks
+  // (parts/head.ts `BOW_PEAK`), the lower lip's 55 to 59 about evenly along it, as the detector
+  // places them (decision 010, "The lips' points")
   const m = a.mouth;
   const mx = m.center[0];
   const my = m.center[1];
@@ -229,15 +232,15 @@ export function modelLandmarks(mesh: AvatarMesh): ModelLandmark[] {
   const outer: XY[] = [
     [mx - w, my],
     [mx - w * 0.6, my + m.upperH * 0.8],
-    [mx - w * 0.25, my + m.upperH],
+    [mx - BOW_PEAK, my + m.upperH],
     [mx, my + m.upperH * 0.85],
-    [mx + w * 0.25, my + m.upperH],
+    [mx + BOW_PEAK, my + m.upperH],
     [mx + w * 0.6, my + m.upperH * 0.8],
     [mx + w, my],
     [mx + w * 0.6, my - m.lowerH * 0.8],
-    [mx + w * 0.25, my - m.lowerH],
+    [mx + w / 3, my - m.lowerH],
     [mx, my - m.lowerH],
-    [mx - w * 0.25, my - m.lowerH],
+    [mx - w / 3, my - m.lowerH],
     [mx - w * 0.6, my - m.lowerH * 0.8],
   ];
   const inner: XY[] = [

@@ -7,6 +7,10 @@ import type { Anatomy } from "../anatomy.ts";
 import { bump, clamp, cross, lerp, normalize, sdCapsule, smin, smoothstep, sub, type Vec3 } from "../math.ts";
 
 const DEG = Math.PI / 180;
+/** How far from the middle the cupid's bow peaks (both sexes, every mouth width). */
+export const BOW_PEAK = 0.0055;
+/** Heights over which the neck joins the head's sculpt: in full below the first, not at all above the second. */
+const NECK_FADE = [-0.035, -0.005] as const;
 
 export class HeadShape {
   readonly C: Vec3;
@@ -78,8 +82,16 @@ export class HeadShape {
     if (z > 0) d = smin(d, this.e(5, ax, y, z), kd);
     if (z > 0 && y < 0 && A.cheekLow) d = smin(d, this.e(9, ax, y, z), kf);
     if (z > 0 && y > 0) d = smin(d, this.e(6, x, y, z), kd);
-    if (y < -0.02)
-      d = smin(d, sdCapsule(x, y, z, A.neck.top, A.neck.bottom, A.neck.radius, A.neck.radius * 1.12), A.blend.neck);
+    // the neck, faded in below the cheeks: cut off at a height, its wide blend left a step (a line
+    // across the side of the face at that height, decision 039, "No line across the cheek")
+    if (y < NECK_FADE[1]) {
+      const joined = smin(
+        d,
+        sdCapsule(x, y, z, A.neck.top, A.neck.bottom, A.neck.radius, A.neck.radius * 1.12),
+        A.blend.neck,
+      );
+      d += (joined - d) * (1 - smoothstep(NECK_FADE[0], NECK_FADE[1], y));
+    }
     // the nose only matters near the front of the face
     if (ax < 0.035 && z > 0.055 && y < 0.04 && y > -0.055) {
       const n = A.nose;
@@ -152,7 +164,7 @@ export class HeadShape {
     const w = 1 - ax * ax;
     // cupid's bow: two peaks either side of a central dip
     const bow =
-      0.0011 * Math.exp(-(((Math.abs(mx) - 0.0055) / 0.0035) ** 2)) - 0.0009 * Math.exp(-((mx / 0.0022) ** 2));
+      0.0011 * Math.exp(-(((Math.abs(mx) - BOW_PEAK) / 0.0035) ** 2)) - 0.0009 * Math.exp(-((mx / 0.0022) ** 2));
     return [M.upperH * w ** 0.6 + bow * w, -M.lowerH * w ** 0.55];
   }
 
