@@ -175,9 +175,9 @@ export type AvatarStyle = "realistic" | "toon";
  * The toon base: the same head with anime features. A larger iris and pupil on the same eyeball
  * (the eye itself is enlarged afterwards by stylise.ts), a small button nose, a small mouth with
  * slightly thinner lips (thin enough to read as a line, full enough to cover the teeth), a small
- * chin, finer brows,
- * and a slimmer neck joined to the head over a narrow blend, so the jaw's line shows over it. Everything else
- * (sliders, expressions, the mouth inside) is built from these numbers exactly as for the realistic base.
+ * chin, finer brows, and a slimmer neck joined to the head over a narrow blend, so the jaw's line
+ * shows over it. Everything else (sliders, expressions, the mouth inside) is built from these
+ * numbers exactly as for the realistic base.
  */
 function toonOf(a: Anatomy): Anatomy {
   const n = a.nose;

@@ -1,8 +1,9 @@
 /**
  * The toon style's proportions (docs/decisions/039-art-direction.md): a smooth, mirror-symmetric
  * warp of the built toon bust. The eyes are enlarged in the face's plane (lids, brows' inner ends
- * and the eyeball together, so the eyeball still only shows through the opening) and the head
- * grows on the neck, so the head reads larger against the shoulders. The body below the collar is
+ * and the eyeball together, so the eyeball still only shows through the opening), the lower face
+ * is shortened, narrowed to the chin and set back under the nose, and the head grows on the neck,
+ * so the head reads larger against the shoulders. The body below the collar is
  * left exactly as it is (outfits fit it from the same profile functions).
  *
  * Every morph target is carried through the same warp: a delta d at rest point p becomes
@@ -45,9 +46,9 @@ const TAPER_FULL = -0.085;
  * The mouth and chin are set back by up to this much (z), in full from MUZZLE_FULL (the chin) and
  * fading out up to MUZZLE_FROM (under the nose), on the front of the face only (fading in over
  * MUZZLE_FRONT from the ears' plane): anime draws the profile receding from a small nose to a small
- * chin. Without it the realistic muzzle stood forward of the nose and the chin jutted, so at a
- * three-quarter turn and in profile a man's toon showed a heavy lower face (decision 039, "A face
- * over a slim neck").
+ * chin. Without it the toon kept the realistic muzzle under its small nose and the chin jutted
+ * under it, so at a three-quarter turn and in profile a man's toon showed a heavy lower face
+ * (decision 039, "A face over a slim neck").
  */
 const MUZZLE_BACK = 0.012;
 const MUZZLE_FROM = -0.02;
