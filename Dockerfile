@@ -2,8 +2,10 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 # Debian's Chromium: the cloud sessions' render worker drives it (docs/decisions/037);
+# Mesa's EGL and llvmpipe: its WebGL with no GPU (infra/chromium.ts, docs/decisions/044);
 # espeak-ng: the studio's voice (docs/decisions/040)
-RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core espeak-ng \
+RUN apt-get update && apt-get install -y --no-install-recommends chromium libegl-mesa0 libgl1-mesa-dri \
+  fonts-dejavu-core espeak-ng \
   && rm -rf /var/lib/apt/lists/*
 ENV CHROMIUM_PATH=/usr/bin/chromium
 COPY package.json package-lock.json ./

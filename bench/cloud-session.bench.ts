@@ -7,7 +7,7 @@
  * viewer's browser would draw it in local rendering; its frames per second are counted in the page.
  * The cloud figure is what reaches a browser: the JPEG frames counted by a WebSocket client in a
  * page of the bench's browser, rendered by the server's render worker (its own headless Chromium,
- * with SwiftShader like the baseline). CPU: the server's process group (server, render worker and
+ * with software WebGL like the baseline). CPU: the server's process group (server, render worker and
  * its Chromium: the server's process tree) over the same window, in percent of one core, less the
  * same tree idle.
  */
@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { createDb } from "../infra/db.ts";
 import { startProduct } from "../scripts/serve.ts";
 import { apiLogin, launchBrowser } from "../tests/e2e/browser.ts";
@@ -187,7 +188,8 @@ export async function benchCloudSession() {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleCores = coresBetween(idle0, treeCpu(root), 3);
 
-    const viewer = await browser.newContext();
+    // the API's own CSP (default-src 'none') would refuse the socket from the health page
+    const viewer = await browser.newContext({ bypassCSP: true });
     const run = async (count: number) => {
       const sessions = [];
       for (const token of tokens.slice(0, count)) {
@@ -234,7 +236,9 @@ export async function benchCloudSession() {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ");
-    console.log(`\nCloud session, 1280x720 (headless Chromium + SwiftShader, JPEG screencast; load average ${load})`);
+    console.log(
+      `\nCloud session, 1280x720 (headless Chromium + ${SOFTWARE_GL}, JPEG screencast; load average ${load})`,
+    );
     console.log(`  baseline: the render page drawn locally       ${localFps.toFixed(1)} frames/s`);
     console.log(
       `  one cloud session, frames reaching a browser   ${cloudFps.toFixed(1)} frames/s (${(cloudFps / localFps).toFixed(2)}x baseline), ${pct(one.cores)}`,

@@ -1,5 +1,5 @@
 /**
- * The face editor in headless Chromium (SwiftShader): how long a slider input takes to reach the
+ * The face editor in headless Chromium (software WebGL): how long a slider input takes to reach the
  * screen, and the frame rate while a slider is dragged. Baseline, measured in the same run on the
  * same page: its idle frame interval and idle frame rate. The server is started the way the E2E
  * setup does it (scripts/start.ts, a temporary data folder, its own port and queue prefix).
@@ -16,6 +16,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { ROOT } from "../scripts/lib.ts";
 import { startProduct } from "../scripts/serve.ts";
 import { apiLogin, launchBrowser } from "../tests/e2e/browser.ts";
@@ -167,7 +168,7 @@ export async function benchFaceEditor() {
     const row = (label: string, ms: number) =>
       `  ${label.padEnd(44)}${ms.toFixed(1).padStart(7)} ms   ${(ms / frame).toFixed(2)}x`;
     console.log(
-      `\nFace editor (headless Chromium, SwiftShader; ${pairs.length} key presses on a slider, ${DRAG_MS / 1000}s mouse drag)`,
+      `\nFace editor (headless Chromium, ${SOFTWARE_GL}; ${pairs.length} key presses on a slider, ${DRAG_MS / 1000}s mouse drag)`,
     );
     console.log(row("baseline  animation-frame interval (median)", frame));
     console.log(row("input -> applied in frame, median", median(latency.applied)));

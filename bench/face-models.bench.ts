@@ -1,5 +1,5 @@
 /**
- * The face-capture model choice (docs/decisions/036), measured in headless Chromium (SwiftShader):
+ * The face-capture model choice (docs/decisions/036), measured in headless Chromium (software WebGL):
  * @vladmandic/face-api (tiny face detector + 68 landmarks) against @vladmandic/human (BlazeFace +
  * face mesh + iris, and MoveNet for the half-body mode), each on tfjs's webgl and wasm backends.
  * Per model and backend: load time, and the median time of one detection on a 640x480 frame made
@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
+import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { ROOT } from "../scripts/lib.ts";
 import { launchBrowser } from "../tests/e2e/browser.ts";
 import { FACE_PHOTO, openMouthPhoto } from "../tests/helpers/fake-camera.ts";
@@ -171,7 +172,7 @@ export async function benchFaceModels() {
     { model: "human+pose", backend: "webgl" },
   ]);
   const base = runs[0] as ModelRun;
-  console.log("\nFace-capture models in Chromium (SwiftShader), 640x480 frame, median of", RUNS, "detections");
+  console.log(`\nFace-capture models in Chromium (${SOFTWARE_GL}), 640x480 frame, median of`, RUNS, "detections");
   console.log(
     `  ${"model / backend".padEnd(22)}${"load".padStart(9)}${"detect".padStart(10)}${"fps".padStart(7)}${"vs base".padStart(9)}   lips closed / open`,
   );

@@ -1,5 +1,5 @@
 /**
- * Live face capture in headless Chromium (SwiftShader) with a fake camera (the fixture photo's
+ * Live face capture in headless Chromium (software WebGL) with a fake camera (the fixture photo's
  * y4m, mouth closed and open): in the studio, with the used plan's avatar drawn, how many camera
  * frames a second the tracker gets through, how many results a second reach a drawn frame, and
  * the face-to-frame latency (the camera frame's capture time to the avatar frame that shows it).
@@ -12,6 +12,7 @@
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { startProduct } from "../scripts/serve.ts";
 import { apiLogin, launchBrowser } from "../tests/e2e/browser.ts";
 import { launchWithCamera, writeFakeCamera } from "../tests/helpers/fake-camera.ts";
@@ -98,7 +99,7 @@ export async function benchLiveTracking() {
     const bareFps = 1000 / bare.detectMs;
     const line = (label: string, value: string, ratio?: number) =>
       `  ${label.padEnd(62)}${value.padStart(12)}${ratio === undefined ? "" : `   ${ratio.toFixed(2)}x`}`;
-    console.log("\nLive face capture (headless Chromium, SwiftShader, fake camera 640x480 at 10 fps)");
+    console.log(`\nLive face capture (headless Chromium, ${SOFTWARE_GL}, fake camera 640x480 at 10 fps)`);
     console.log(line("baseline  bare model (face mesh + irises, wasm), per frame", `${bare.detectMs.toFixed(0)} ms`));
     console.log(line("baseline  bare model, frames per second", `${bareFps.toFixed(1)} fps`, 1));
     console.log(

@@ -1,5 +1,5 @@
 /**
- * The /plan page in headless Chromium (SwiftShader): time from navigation to the first frame that
+ * The /plan page in headless Chromium (software WebGL): time from navigation to the first frame that
  * draws the avatar, and frames per second while the preview runs.
  *
  * Baseline, measured in the same run on the same page: a bare plan (the avatar alone, no scene,
@@ -9,6 +9,7 @@
  * the HTTP cache the server allows), three loads each, medians reported.
  */
 
+import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { startProduct } from "../scripts/serve.ts";
 import { apiLogin, launchBrowser } from "../tests/e2e/browser.ts";
 import { median, plainSceneFps } from "./face-editor.bench.ts";
@@ -79,7 +80,7 @@ export async function benchPlanPage() {
       `  ${label.padEnd(58)}${value.toFixed(0).padStart(7)} ms   ${(value / base.firstFrame).toFixed(2)}x`;
     const fps = (label: string, value: number) =>
       `  ${label.padEnd(58)}${value.toFixed(1).padStart(7)} fps  ${(value / base.fps).toFixed(2)}x`;
-    console.log(`\nPlan page (headless Chromium, SwiftShader; median of ${LOADS} fresh loads each)`);
+    console.log(`\nPlan page (headless Chromium, ${SOFTWARE_GL}; median of ${LOADS} fresh loads each)`);
     console.log(ms("baseline  bare plan: navigation -> first avatar frame", base.firstFrame));
     console.log(ms("full plan (scene, 2 pets, effect): -> first frame", loaded.firstFrame));
     console.log(fps("baseline  bare plan frames per second", base.fps));
