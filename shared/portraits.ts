@@ -23,8 +23,9 @@ import { createHash } from "node:crypto";
  * 11: the toon's mouth and chin set back under the nose, and a smaller chin (the same section).
  * 12: the neck faded into the head's sculpt, so no line crosses the side of the face (decision
  *     039, "No line across the cheek").
+ * 13: the toon's smaller ear, further forward (decision 039, "A smaller ear").
  */
-export const RENDER_VERSION = "12";
+export const RENDER_VERSION = "13";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -208,6 +208,14 @@ function toonOf(a: Anatomy): Anatomy {
     chin: { c: [0, a.chin.c[1] + 0.004, a.chin.c[2]], r: [a.chin.r[0], a.chin.r[1] * 0.75, a.chin.r[2] * 0.75] },
     ...TOON_CHEEKS[a.sex],
     cheekLow: null,
+    // a smaller ear, a little higher and further forward: the realistic one, a plain oval in the
+    // toon's flat shading, filled the side of the head in profile (decision 039, "A smaller ear")
+    ear: {
+      ...a.ear,
+      center: [a.ear.center[0], a.ear.center[1] + 0.002, a.ear.center[2] + 0.006],
+      height: a.ear.height * 0.8,
+      width: a.ear.width * 0.8,
+    },
   };
 }
 

@@ -205,6 +205,34 @@ describe("toon style", () => {
         // the neck is slimmer than the realistic one (an anime neck)
         expect(anatomyFor(sex, "toon").neck.radius).toBeLessThan(anatomyFor(sex, "realistic").neck.radius * 0.8);
       });
+
+      it("has a smaller ear than the realistic head, further forward on the side of the head", () => {
+        // Against the head's depth at ear level (the nose's tip to the back of the skull): the
+        // realistic ear is 0.28 of it tall, its middle 0.55 of the way back. The toon had the same
+        // ear, 0.26 and 0.545 on its larger head: a plain oval in flat shading that filled the side of
+        // the head in profile (decision 039, "A smaller ear"). It is 0.21 and 0.515 now.
+        const measure = (mesh: AvatarMesh) => {
+          const box = (part: string, keep: (x: number, y: number) => boolean) => {
+            const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
+            const b = { y: [1, -1], z: [1, -1] };
+            for (let i = 0; i < p.length; i += 3) {
+              if (!keep(p[i] as number, p[i + 1] as number)) continue;
+              b.y = [Math.min(b.y[0] as number, p[i + 1] as number), Math.max(b.y[1] as number, p[i + 1] as number)];
+              b.z = [Math.min(b.z[0] as number, p[i + 2] as number), Math.max(b.z[1] as number, p[i + 2] as number)];
+            }
+            return b as { y: [number, number]; z: [number, number] };
+          };
+          const ear = box("ears", (x) => x > 0);
+          const head = box("skin", (_, y) => Math.abs(y) < 0.02);
+          const depth = head.z[1] - head.z[0];
+          return { height: (ear.y[1] - ear.y[0]) / depth, back: (head.z[1] - (ear.z[0] + ear.z[1]) / 2) / depth };
+        };
+        const t = measure(toon);
+        const r = measure(real);
+        expect(r.height).toBeGreaterThan(0.26);
+        expect(t.height).toBeLessThan(0.23);
+        expect(t.back).toBeLessThan(r.back - 0.02);
+      });
     });
   }
 });
