@@ -14,9 +14,9 @@ const MESA = fs.existsSync(MESA_EGL) && process.env.CHROMIUM_GL !== "swiftshader
 
 /**
  * How Chromium draws with no GPU (docs/decisions/044): WebGL on Mesa's llvmpipe, through ANGLE's
- * GLES-on-EGL backend, and the page itself composited in software. A three.js scene drew 24 fps so
- * against SwiftShader's 6 (Chromium's own software renderer, which `--disable-gpu` falls back to);
- * compositing through llvmpipe too cost more than it gave (15 fps, and slower screenshots).
+ * GLES-on-EGL backend, and the page itself composited in software. A three.js scene drew about 25
+ * fps so against 11 to 12 with SwiftShader (Chromium's own software renderer, which `--disable-gpu`
+ * falls back to); compositing through llvmpipe too cost more than it gave (15 fps, slower pages).
  * Chromium blocklists llvmpipe: without `--ignore-gpu-blocklist` a page gets no WebGL at all.
  * SwiftShader where Mesa's EGL is missing, or when CHROMIUM_GL=swiftshader asks for it.
  */
