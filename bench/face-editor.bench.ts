@@ -45,13 +45,17 @@ const RECORD = `(() => {
   const pairs = [];
   let seen = 0;
   window.addEventListener("keydown", (e) => keys.push(e.timeStamp), true);
+  // Each applied frame answers the keys pressed before it, from the oldest. A frame is marked seen
+  // even when no key waits for it: paired later, with a newer key, it gave negative latencies.
   const poll = () => {
     const last = window.__avalive.lastSliderApplied();
-    if (last && last.frame !== seen && keys.length) {
+    if (last && last.frame !== seen) {
       seen = last.frame;
-      const key = keys.shift();
-      pairs.push({ applied: last.frameAt - key, shown: performance.now() - key });
-      keys.length = 0;
+      const answered = keys.filter((k) => k <= last.frameAt);
+      if (answered.length) {
+        pairs.push({ applied: last.frameAt - answered[0], shown: performance.now() - answered[0] });
+      }
+      keys.splice(0, keys.length, ...keys.filter((k) => k > last.frameAt));
     }
     requestAnimationFrame(poll);
   };
