@@ -21,18 +21,24 @@ import { maxMove, mirrorPairs, split } from "./helpers.ts";
 
 const colorsOf = (sex: 1 | 2) => ({ skinTone: 0.25, ...DEFAULT_COLORS[sex] });
 
-/** Highest and lowest y, and widest |x|, of one part. */
-function extent(mesh: AvatarMesh, part: string) {
+/** Highest and lowest y, widest |x|, and front-most and back-most z of one part (of its vertices `keep` takes). */
+function extent(mesh: AvatarMesh, part: string, keep: (x: number, y: number) => boolean = () => true) {
   const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
   let top = -1;
   let bottom = 1;
   let wide = 0;
+  let front = -1;
+  let back = 1;
   for (let i = 0; i < p.length; i += 3) {
-    top = Math.max(top, p[i + 1] as number);
-    bottom = Math.min(bottom, p[i + 1] as number);
-    wide = Math.max(wide, Math.abs(p[i] as number));
+    const [x, y, z] = [p[i] as number, p[i + 1] as number, p[i + 2] as number];
+    if (!keep(x, y)) continue;
+    top = Math.max(top, y);
+    bottom = Math.min(bottom, y);
+    wide = Math.max(wide, Math.abs(x));
+    front = Math.max(front, z);
+    back = Math.min(back, z);
   }
-  return { top, bottom, wide };
+  return { top, bottom, wide, front, back };
 }
 
 describe("toon style", () => {
@@ -212,20 +218,10 @@ describe("toon style", () => {
         // ear, 0.26 and 0.545 on its larger head: a plain oval in flat shading that filled the side of
         // the head in profile (decision 039, "A smaller ear"). It is 0.21 and 0.515 now.
         const measure = (mesh: AvatarMesh) => {
-          const box = (part: string, keep: (x: number, y: number) => boolean) => {
-            const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
-            const b = { y: [1, -1], z: [1, -1] };
-            for (let i = 0; i < p.length; i += 3) {
-              if (!keep(p[i] as number, p[i + 1] as number)) continue;
-              b.y = [Math.min(b.y[0] as number, p[i + 1] as number), Math.max(b.y[1] as number, p[i + 1] as number)];
-              b.z = [Math.min(b.z[0] as number, p[i + 2] as number), Math.max(b.z[1] as number, p[i + 2] as number)];
-            }
-            return b as { y: [number, number]; z: [number, number] };
-          };
-          const ear = box("ears", (x) => x > 0);
-          const head = box("skin", (_, y) => Math.abs(y) < 0.02);
-          const depth = head.z[1] - head.z[0];
-          return { height: (ear.y[1] - ear.y[0]) / depth, back: (head.z[1] - (ear.z[0] + ear.z[1]) / 2) / depth };
+          const ear = extent(mesh, "ears", (x) => x > 0);
+          const head = extent(mesh, "skin", (_, y) => Math.abs(y) < 0.02);
+          const depth = head.front - head.back;
+          return { height: (ear.top - ear.bottom) / depth, back: (head.front - (ear.front + ear.back) / 2) / depth };
         };
         const t = measure(toon);
         const r = measure(real);
