@@ -183,7 +183,7 @@ for (const file of photos) {
   const name = basename(file);
   figures.push(
     `${name.padEnd(26)} neutral ${fit.errorNeutral.toFixed(4)}  fitted ${fit.errorFitted.toFixed(4)}  ${below.toFixed(1)} % below; ` +
-      `turned ${fit.yaw}°; ${look.appearance.hairStyle} ${look.appearance.hairColor} hair, skin ${look.appearance.skinTone}, eyes ${look.appearance.eyeColor}`,
+      `turned ${fit.yaw}°, nodded ${fit.pitch}°; ${look.appearance.hairStyle} ${look.appearance.hairColor} hair, skin ${look.appearance.skinTone}, eyes ${look.appearance.eyeColor}`,
   );
   layers.push({
     input: label(

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAvatar, EYE_PRESETS, HAIR_PRESETS, rgbToHex } from "../../shared/avatar/index.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { detectFace } from "../../worker/face/detect.ts";
-import { fitFace } from "../../worker/face/fit.ts";
+import { fitFace, heldOutError } from "../../worker/face/fit.ts";
 import { modelLandmarks } from "../../worker/face/landmarks.ts";
 import { photoClone } from "../../worker/processors/photo-clone.ts";
 import { V1 } from "../helpers/account.ts";
@@ -72,8 +72,8 @@ describe("photo cloning", () => {
     console.log(
       `  [photo clone] landmark RMS error / inter-ocular distance: neutral head ${result.errorNeutral?.toFixed(4)}, fitted ${result.errorFitted?.toFixed(4)}`,
     );
-    // (decision 010, "The lips' points": 55 % below the neutral head on this photo, 0.078 -> 0.035; the test leaves
-    // some margin)
+    // (decision 010, "The nod": 55 % below the neutral head on this photo, 0.078 -> 0.035; the test leaves some
+    // margin)
     expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.55);
   });
 
@@ -89,6 +89,7 @@ describe("photo cloning", () => {
     );
     const women: number[] = [];
     const men: number[] = [];
+    const heldOut: number[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".jpg"))) {
       const man = file.startsWith("man-");
       const head = heads.get(man ? 1 : 2) as {
@@ -97,31 +98,35 @@ describe("photo cloning", () => {
       };
       const face = await detectFace(fs.readFileSync(path.join(dir, file)));
       expect(face, file).not.toBeNull();
-      const fit = fitFace(
-        head.mesh,
-        head.landmarks,
-        (face?.landmarks ?? []).map((p) => [p.x, p.y] as [number, number]),
-      );
+      const points = (face?.landmarks ?? []).map((p) => [p.x, p.y] as [number, number]);
+      const fit = fitFace(head.mesh, head.landmarks, points);
+      const held = heldOutError(head.mesh, head.landmarks, points);
       console.log(
-        `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°`,
+        `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°, nodded ${fit.pitch}°; ` +
+          `left out in turn: neutral ${held.neutral.toFixed(4)}, fitted ${held.fitted.toFixed(4)}`,
       );
-      // (decision 010, "The lips' points": the women 45 to 57 % below; the men 44 to 57 %; the test leaves some margin)
+      // (decision 010, "The nod": the women 34 to 50 % below, the men 36 to 50 %; the test leaves some margin)
       expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * 0.7);
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
+      // the landmarks a fit was not given are nearer the photo's than the neutral head's are (12 to 42 %)
+      expect(held.fitted, file).toBeLessThan(held.neutral * 0.92);
       (man ? men : women).push(1 - fit.errorFitted / fit.errorNeutral);
+      heldOut.push(1 - held.fitted / held.neutral);
     }
     expect(women).toHaveLength(6);
     // four men in five photos: one close up, one on a webcam, three (one with glasses and a beard)
     // from tracking.js's group photo
     expect(men).toHaveLength(5);
-    // on average (decision 010, "The lips' points": 51.8 % on the six women; the issue's goal is 50 %)
+    // on average (decision 010, "The nod": 43.9 % for both; the issue's goal is 50 %, met before the head's nod
+    // was searched, which the sliders had been copying as the face's proportions)
     const mean = (xs: number[]) => xs.reduce((s, b) => s + b, 0) / xs.length;
     console.log(
-      `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %`,
+      `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %; ` +
+        `left-out landmarks ${(mean(heldOut) * 100).toFixed(1)} %`,
     );
-    expect(mean(women)).toBeGreaterThan(0.49);
-    // (decision 010, "The lips' points": 48.6 % with the male head; 41.9 % before "Brows apart")
-    expect(mean(men)).toBeGreaterThan(0.45);
+    expect(mean(women)).toBeGreaterThan(0.42);
+    expect(mean(men)).toBeGreaterThan(0.42);
+    expect(mean(heldOut)).toBeGreaterThan(0.22);
   });
 
   it("clones a close-up, a face that fills the photo, with the male head", async () => {
