@@ -20,6 +20,7 @@ import {
   untilBustShown,
   untilViewRests,
 } from "./browser.ts";
+import { finishedToast, recordToasts } from "./toasts.ts";
 
 const baseUrl = inject("baseUrl");
 const LOCKED = "No privileges available. Unlock membership for more benefits.";
@@ -40,6 +41,8 @@ async function loggedIn(email: string, path = "/myPerson") {
   const token = await apiLogin(baseUrl, email);
   const page = await newPage(browser, { language: "EN" });
   await page.context().addInitScript((t) => localStorage.setItem("avalive.token", t), token);
+  // toasts recorded in the page: the face editor's 3D view can hold the main thread past a toast's 1.5 s
+  await recordToasts(page);
   await page.goto(`${baseUrl}${path}`);
   return Object.assign(page, { token });
 }
@@ -248,7 +251,7 @@ describe("start design and the face editor", () => {
     const name = `Blended ${Date.now().toString(36)}`;
     await nameInput.fill(name);
     await page.getByTestId("name-dialog").getByRole("button", { name: "Save" }).click();
-    await page.getByTestId("toast").filter({ hasText: "Saved" }).waitFor();
+    expect((await finishedToast(page, "Saved")).kind).toBe("success");
     expect(await page.getByTestId("face-name").textContent()).toBe(name);
 
     const saved = await api<{ name: string; faceParams: Record<string, number> }>(
@@ -322,7 +325,7 @@ describe("start design and the face editor", () => {
 
     await page.getByTestId("avatar-card").first().getByRole("button", { name: "Reset" }).click();
     await page.getByTestId("confirm-dialog").getByRole("button", { name: "Reset" }).click();
-    await page.getByTestId("toast").filter({ hasText: /reset/i }).waitFor();
+    await finishedToast(page, /reset/i);
 
     await page.getByTestId("avatar-card").first().getByRole("button", { name: "Delete" }).click();
     await page.getByTestId("confirm-dialog").getByRole("button", { name: "Delete" }).click();
