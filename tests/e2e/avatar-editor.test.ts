@@ -9,6 +9,7 @@ import fs from "node:fs";
 import validator from "gltf-validator";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { isSoftwareRenderer } from "../../web/three/gpu.ts";
 import {
   apiLogin,
   expectAccessible,
@@ -288,6 +289,17 @@ describe("start design and the face editor", () => {
     // twoMenu=2 (after photo cloning) opens the face group.
     expect(await page.locator(".slider-panel__group--on").getAttribute("data-group")).toBe("face");
     await screenshot(page, "avatar-editor-male-front");
+    // multisampled with a GPU, not in software (decision 045); this suite draws with llvmpipe
+    const context = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-testid="avatar-stage"] canvas') as HTMLCanvasElement;
+      const gl = canvas.getContext("webgl2") as WebGL2RenderingContext;
+      const info = gl.getExtension("WEBGL_debug_renderer_info");
+      return {
+        antialias: gl.getContextAttributes()?.antialias,
+        renderer: String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)),
+      };
+    });
+    expect(context.antialias, context.renderer).toBe(!isSoftwareRenderer(context.renderer));
     await orbit(page, -38);
     await screenshot(page, "avatar-editor-male-three-quarter");
     expect(page.errors).toEqual([]);

@@ -1,5 +1,6 @@
 import { Canvas } from "@react-three/fiber";
 import type { ReactNode } from "react";
+import { antialias } from "./gpu.ts";
 import { OrbitRig } from "./OrbitRig.tsx";
 import "./stage.css";
 
@@ -19,9 +20,8 @@ export function AvatarStage({ children, label }: { children: ReactNode; label: s
         dpr={[1, 2]}
         // Drawn only when something changed (pacing.ts): an idle editor costs nothing.
         frameloop="demand"
-        // No MSAA: with software rendering (SwiftShader, no GPU) it halved the frame rate; HiDPI
-        // screens get their smoothing from the device pixel ratio instead.
-        gl={{ alpha: true, antialias: false }}
+        // MSAA with a GPU only: drawn in software it halved the frame rate (gpu.ts, decision 045)
+        gl={{ alpha: true, antialias: antialias() }}
         aria-label={label}
         role="img"
       >

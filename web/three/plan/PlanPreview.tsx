@@ -7,6 +7,7 @@
 import { Canvas, useFrame, useThree } from "@react-three/fiber";
 import { type Ref, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from "react";
 import type { AvatarMesh } from "../../../shared/avatar/index.ts";
+import { antialias } from "../gpu.ts";
 import { OrbitRig } from "../OrbitRig.tsx";
 import { useInvalidate, useKeepDrawing, useOnScreen, useReducedMotion } from "../pacing.ts";
 import { reportFirstFrame, reportMounted } from "../probe.ts";
@@ -194,9 +195,14 @@ export function PlanPreview({
         dpr={[1, 2]}
         // Drawn on demand (Pace below): off screen, or at rest under reduced motion, it costs nothing.
         frameloop="demand"
-        // No MSAA and no shadows: with software rendering (SwiftShader) each would cost a large
-        // share of the frame; HiDPI screens get their smoothing from the device pixel ratio.
-        gl={{ antialias: false, alpha: transparent, premultipliedAlpha: true, powerPreference: "high-performance" }}
+        // No shadows: with software rendering each would cost a large share of the frame. MSAA with
+        // a GPU only, where it is nearly free (gpu.ts, decision 045).
+        gl={{
+          antialias: antialias(),
+          alpha: transparent,
+          premultipliedAlpha: true,
+          powerPreference: "high-performance",
+        }}
         onCreated={({ gl }) => {
           if (transparent) gl.setClearColor(0x000000, 0);
         }}
