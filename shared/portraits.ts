@@ -24,8 +24,9 @@ import { createHash } from "node:crypto";
  * 12: the neck faded into the head's sculpt, so no line crosses the side of the face (decision
  *     039, "No line across the cheek").
  * 13: the toon's smaller ear, further forward (decision 039, "A smaller ear").
+ * 14: the realistic lids a little lower (decision 039, "Lids a little lower").
  */
-export const RENDER_VERSION = "13";
+export const RENDER_VERSION = "14";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

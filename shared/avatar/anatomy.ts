@@ -237,8 +237,9 @@ const TOON: Record<1 | 2, Anatomy> = { 1: toonOf(MALE), 2: toonOf(FEMALE) };
 
 /**
  * The realistic base: the shared proportions with the eyes at rest and a softer nose (issue 17;
- * decision 039, "Eyes at rest, a softer nose"). The shared lids opened above the iris, so white
- * showed over it (a stare); here the upper lid crosses the iris's top, as on a relaxed face. The
+ * decision 039, "Eyes at rest, a softer nose" and "Lids a little lower"). The shared lids opened
+ * above the iris, so white showed over it (a stare); here the upper lid crosses the iris's top, as
+ * on a relaxed face, and the lids open about as far as photographed eyes do. The
  * shared bridge was narrow and high off the face, which shaded dark bands down both its sides and
  * read long; here it is 4 mm lower at the root and broader, falling to the same tip (the tip and
  * wings stay where the photo fit measured them). The toon keeps the shared numbers (its own eye
@@ -248,7 +249,7 @@ function realisticOf(a: Anatomy): Anatomy {
   const female = a.sex === 2;
   return {
     ...a,
-    eye: { ...a.eye, upper: female ? 0.0071 : 0.0062, lower: female ? 0.0056 : 0.0052 },
+    eye: { ...a.eye, upper: female ? 0.0066 : 0.0055, lower: female ? 0.0051 : 0.0046 },
     nose: female
       ? {
           bridgeTop: [0, 0.02, 0.075],

@@ -5,6 +5,7 @@
 import { browLift, EYEBALL, type Field, type FieldContext, sym } from "./deform.ts";
 import { bump, type Ellipsoid, rotateAbout, smoothstep, sub, type Vec3 } from "./math.ts";
 import type { PartId, VertexInfo } from "./mesh.ts";
+import type { HeadShape } from "./parts/head.ts";
 
 const e = (center: Vec3, radii: Vec3): Ellipsoid => ({ center, radii });
 const left = (c: Vec3, r: Vec3): Ellipsoid[] => [e(c, r)];
@@ -63,23 +64,70 @@ function lipZone(v: VertexInfo, c: FieldContext, reach = 1): { w: number; mx: nu
   return { w, mx, my, upper };
 }
 
-function lid(v: VertexInfo, c: FieldContext, upperAngle: number, lowerAngle: number, push = 0): Vec3 | null {
+/** How far a lid turns at q across the eye (-1 inner corner, 1 outer): less toward the corners. */
+const lidTaper = (q: number) => Math.max(0, 1 - q * q * 0.85);
+
+/**
+ * The lids turned about the eye's centre: the upper by `upperAngle` (radians, + down; or an angle
+ * for each q across the eye), the lower by `lowerAngle` (+ up), each tapered toward the corners.
+ */
+function lid(
+  v: VertexInfo,
+  c: FieldContext,
+  upperAngle: number | ((q: number) => number),
+  lowerAngle: number | ((q: number) => number),
+  push = 0,
+): Vec3 | null {
   const { s, q } = c.shape.eyeAlmond(v.a);
   if (Math.abs(q) >= 1.25) return null;
-  const taper = Math.max(0, 1 - q * q * 0.85);
-  const up = smoothstep(-0.9, 0.3, s) * (1 - smoothstep(1.9, 3.1, s)) * taper;
-  const low = smoothstep(-0.3, -1.1, s) * (1 - smoothstep(-1.9, -2.8, s)) * taper;
+  const taper = lidTaper(q);
+  const up = smoothstep(-0.9, 0.3, s) * (1 - smoothstep(1.9, 3.1, s));
+  const low = smoothstep(-0.3, -1.1, s) * (1 - smoothstep(-1.9, -2.8, s));
+  const across = Math.max(-1, Math.min(1, q));
+  const upper = typeof upperAngle === "number" ? upperAngle * taper : upperAngle(across);
+  const lower = typeof lowerAngle === "number" ? lowerAngle * taper : lowerAngle(across);
   const E = c.shape.A.eye.center;
   return sym(v, (p) => {
     // a positive turn about x moves points in front of the eye centre down
-    const a = upperAngle * up - lowerAngle * low;
+    const a = upper * up - lower * low;
     const d = sub(rotateAbout(p, E, 0, a), p);
     // push the moving lid outward so the straight-line morph never dips into the eyeball
     const n = sub(p, E);
     const l = Math.hypot(n[0], n[1], n[2]) || 1;
-    const k = push * up;
+    const k = push * up * taper;
     return [d[0] + (n[0] / l) * k, d[1] + (n[1] / l) * k, d[2] + (n[2] / l) * k];
   });
+}
+
+/** The share of a closing eye's opening the lower lid rises by (the upper lid comes down the rest). */
+const BLINK_LOWER = 0.5;
+/**
+ * Where a lid's skin comes out in front of the eyeball, in its margin's heights: `HeadShape.eyeWrap`
+ * tucks the skin inside the opening behind the eyeball and brings it out a lid's thickness in front
+ * by 1.2 of the margin's height.
+ */
+const LID_FRONT = 1.2;
+
+/**
+ * How far a blink turns the lids at q across the eye (radians about the eye's centre; the upper
+ * down, the lower up) so that their margins meet all along (decision 039, "A blink that closes"):
+ * the lower lid rises BLINK_LOWER of the way, the upper comes down the rest, and a little past, so
+ * the lids overlap where they meet (the skin just inside each margin lies behind the eyeball). The
+ * margins' angles are those of `lidMargin` (parts/eyes.ts), taken from each anatomy's own lids, so a
+ * wide eye (the toon's) closes as a narrow one does; one fixed turn (0.62 and 0.1) left the toon's
+ * eye half open, and one turn for the whole lid, enough for its middle, bent the closed lid into a V.
+ */
+export function blinkAngles(shape: HeadShape, q: number): { upper: number; lower: number } {
+  const E = shape.A.eye;
+  const dx = q < 0 ? q * E.halfIn : q * E.halfOut;
+  // a point dy above the eye's centre at dx across, on the lids' surface, as an angle about the x axis
+  const angle = (dy: number) => Math.atan2(dy, Math.sqrt(Math.max(E.radius * E.radius - dx * dx - dy * dy, 0)) + E.lid);
+  const { upper, lower } = shape.lidHeights(q);
+  const axis = angle(E.tilt * dx);
+  const top = angle(upper * LID_FRONT + E.tilt * dx);
+  const bottom = angle(-lower * LID_FRONT + E.tilt * dx);
+  const rise = (axis - bottom) * BLINK_LOWER;
+  return { upper: top - bottom - rise + 0.02, lower: rise };
 }
 
 function look(v: VertexInfo, c: FieldContext, axis: 0 | 1, angle: number): Vec3 {
@@ -114,7 +162,14 @@ export const EXPRESSIONS: Record<string, Expr> = {
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),
     core: 0.75,
     parts: LIDS,
-    delta: (v, c) => lid(v, c, 0.62, 0.1, 0.0016),
+    delta: (v, c) =>
+      lid(
+        v,
+        c,
+        (q) => blinkAngles(c.shape, q).upper,
+        (q) => blinkAngles(c.shape, q).lower,
+        0.0016,
+      ),
   })),
   ...sided("eyeWide", (s) => ({
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),

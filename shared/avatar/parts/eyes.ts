@@ -98,9 +98,8 @@ function catchlight(b: PartBuilder, c: Vec3, r: number, side: number, a: number,
 export function lidMargin(shape: HeadShape, q: number, upper = true): Vec3 {
   const E = shape.A.eye;
   const dx = q < 0 ? q * E.halfIn : q * E.halfOut;
-  const qu = q + 0.16 * (1 - q * q);
-  const ql = q - 0.2 * (1 - q * q);
-  const h = upper ? E.upper * Math.sqrt(Math.max(1 - qu * qu, 0)) : -E.lower * Math.max(1 - ql * ql, 0) ** 0.6;
+  const heights = shape.lidHeights(q);
+  const h = upper ? heights.upper : -heights.lower;
   const dy = h + E.tilt * dx;
   const r2 = E.radius * E.radius - dx * dx - dy * dy;
   const z = E.center[2] + Math.sqrt(Math.max(r2, 0)) + E.lid;

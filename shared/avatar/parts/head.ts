@@ -220,11 +220,23 @@ export class HeadShape {
     const dyT = dy - E.tilt * dx;
     const q = dx < 0 ? dx / E.halfIn : dx / E.halfOut;
     if (Math.abs(q) >= 1) return { s: dyT >= 0 ? 9 : -9, dx, dy, q };
+    const { upper, lower } = this.lidHeights(q);
+    return { s: dyT >= 0 ? dyT / upper : dyT / lower, dx, dy, q };
+  }
+
+  /**
+   * How far above and below the eye's axis (before its tilt) the upper and lower lid's margins run
+   * at q (-1 the inner corner, 1 the outer): the upper lid's peak a little toward the inner corner,
+   * the lower lid's toward the outer, as on a face.
+   */
+  lidHeights(q: number): { upper: number; lower: number } {
+    const E = this.A.eye;
     const qu = q + 0.16 * (1 - q * q);
     const ql = q - 0.2 * (1 - q * q);
-    const hU = E.upper * Math.sqrt(Math.max(1 - qu * qu, 1e-6));
-    const hL = E.lower * Math.max(1 - ql * ql, 1e-6) ** 0.6;
-    return { s: dyT >= 0 ? dyT / hU : dyT / hL, dx, dy, q };
+    return {
+      upper: E.upper * Math.sqrt(Math.max(1 - qu * qu, 1e-6)),
+      lower: E.lower * Math.max(1 - ql * ql, 1e-6) ** 0.6,
+    };
   }
 
   /** Lay the skin over the eyeball: behind it inside the opening, a lid's thickness in front outside. */
