@@ -89,11 +89,15 @@ function lid(
   const E = c.shape.A.eye.center;
   return sym(v, (p) => {
     // a positive turn about x moves points in front of the eye centre down
-    const a = upper * up - lower * low;
-    const d = sub(rotateAbout(p, E, 0, a), p);
-    // push the moving lid outward so the straight-line morph never dips into the eyeball
     const n = sub(p, E);
     const l = Math.hypot(n[0], n[1], n[2]) || 1;
+    // A lid slides over the eyeball: skin standing further off it (the toon's flat face round the
+    // eye) turns less, as the square of the distance, rather than swinging down in front of the
+    // closed eye and hiding its lashes (decision 039, "A blink that closes").
+    const onBall = Math.min(1, ((c.shape.A.eye.radius + c.shape.A.eye.lid) / l) ** 2);
+    const a = (upper * up - lower * low) * onBall;
+    const d = sub(rotateAbout(p, E, 0, a), p);
+    // push the moving lid outward so the straight-line morph never dips into the eyeball
     const k = push * up * taper;
     return [d[0] + (n[0] / l) * k, d[1] + (n[1] / l) * k, d[2] + (n[2] / l) * k];
   });
