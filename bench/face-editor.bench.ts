@@ -65,11 +65,16 @@ const RECORD = `(() => {
 
 const FRAMES = "window.__avalive.frameCount()";
 
-/** The plain three.js page, served from node_modules through request interception. */
-const PLAIN_PAGE = `<body style="margin:0"><script type="importmap">{"imports":{"three":"/three.module.js"}}</script>
+/**
+ * The plain three.js page, served from node_modules through request interception; with 4x MSAA
+ * or without (the 3D views multisample only when a GPU draws, decision 045).
+ */
+const plainPage = (
+  antialias: boolean,
+) => `<body style="margin:0"><script type="importmap">{"imports":{"three":"/three.module.js"}}</script>
 <script type="module">
 import * as THREE from "three";
-const renderer = new THREE.WebGLRenderer({ alpha: true });
+const renderer = new THREE.WebGLRenderer({ alpha: true, antialias: ${antialias} });
 renderer.setSize(910, 756);
 document.body.appendChild(renderer.domElement);
 const scene = new THREE.Scene();
@@ -87,11 +92,11 @@ window.plain = { frames: 0, triangles: geometry.index.count / 3 };
 renderer.setAnimationLoop(() => { window.plain.frames++; renderer.render(scene, camera); });
 </script></body>`;
 
-export async function plainSceneFps(browser: Awaited<ReturnType<typeof launchBrowser>>) {
+export async function plainSceneFps(browser: Awaited<ReturnType<typeof launchBrowser>>, { antialias = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   await page.route("http://plain.bench/**", (route) => {
     const file = new URL(route.request().url()).pathname;
-    if (file === "/") return route.fulfill({ contentType: "text/html", body: PLAIN_PAGE });
+    if (file === "/") return route.fulfill({ contentType: "text/html", body: plainPage(antialias) });
     const js = path.join(ROOT, "node_modules", "three", "build", path.basename(file));
     return fs.existsSync(js)
       ? route.fulfill({ contentType: "text/javascript", body: fs.readFileSync(js) })
@@ -117,6 +122,7 @@ export async function benchFaceEditor() {
   const browser = await launchBrowser();
   try {
     const plain = await plainSceneFps(browser);
+    const multisampled = await plainSceneFps(browser, { antialias: true });
     const token = await apiLogin(server.baseUrl, "gold@demo.avalive.dev");
     const created = await fetch(`${server.baseUrl}/web-api/v1/douyin/customRole/create`, {
       method: "POST",
@@ -186,6 +192,9 @@ export async function benchFaceEditor() {
       `  ${`baseline  plain three.js, ${Math.round(plain.triangles / 1000)}k triangles`.padEnd(44)}${plain.fps.toFixed(1).padStart(7)} fps  1.00x`,
     );
     console.log(
+      `  ${"          the same, 4x MSAA (decision 045)".padEnd(44)}${multisampled.fps.toFixed(1).padStart(7)} fps  ${(multisampled.fps / plain.fps).toFixed(2)}x`,
+    );
+    console.log(
       `  ${`dragging  frames per second (${drag.inputs} moves)`.padEnd(44)}${drag.fps.toFixed(1).padStart(7)} fps  ${(drag.fps / plain.fps).toFixed(2)}x`,
     );
     return {
@@ -196,6 +205,7 @@ export async function benchFaceEditor() {
       shownP95: quantile(latency.shown, 0.95),
       idleFps: idle.fps,
       plainFps: plain.fps,
+      msaaFps: multisampled.fps,
       dragFps: drag.fps,
     };
   } finally {
