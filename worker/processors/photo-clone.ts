@@ -95,6 +95,9 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       roleId,
       errorNeutral: fit.errorNeutral,
       errorFitted: fit.errorFitted,
+      // the head's pose in the photo, degrees (decision 010, "The nod")
+      yaw: fit.yaw,
+      pitch: fit.pitch,
       skinTone: look.skinTone,
       hairColor: look.hairColor,
       hairStyle: look.hairStyle,
