@@ -67,25 +67,26 @@ function lipZone(v: VertexInfo, c: FieldContext, reach = 1): { w: number; mx: nu
 /** How far a lid turns at q across the eye (-1 inner corner, 1 outer): less toward the corners. */
 const lidTaper = (q: number) => Math.max(0, 1 - q * q * 0.85);
 
+/** How far the lids turn (radians about the eye's centre): the upper down, the lower up. */
+interface LidTurn {
+  upper: number;
+  lower: number;
+}
+
 /**
- * The lids turned about the eye's centre: the upper by `upperAngle` (radians, + down; or an angle
- * for each q across the eye), the lower by `lowerAngle` (+ up), each tapered toward the corners.
+ * The lids turned about the eye's centre: by `turn`, tapered toward the corners, or by the turn a
+ * function gives for each q across the eye (-1 inner corner, 1 outer).
  */
-function lid(
-  v: VertexInfo,
-  c: FieldContext,
-  upperAngle: number | ((q: number) => number),
-  lowerAngle: number | ((q: number) => number),
-  push = 0,
-): Vec3 | null {
+function lid(v: VertexInfo, c: FieldContext, turn: LidTurn | ((q: number) => LidTurn), push = 0): Vec3 | null {
   const { s, q } = c.shape.eyeAlmond(v.a);
   if (Math.abs(q) >= 1.25) return null;
   const taper = lidTaper(q);
   const up = smoothstep(-0.9, 0.3, s) * (1 - smoothstep(1.9, 3.1, s));
   const low = smoothstep(-0.3, -1.1, s) * (1 - smoothstep(-1.9, -2.8, s));
-  const across = Math.max(-1, Math.min(1, q));
-  const upper = typeof upperAngle === "number" ? upperAngle * taper : upperAngle(across);
-  const lower = typeof lowerAngle === "number" ? lowerAngle * taper : lowerAngle(across);
+  const { upper, lower } =
+    typeof turn === "function"
+      ? turn(Math.max(-1, Math.min(1, q)))
+      : { upper: turn.upper * taper, lower: turn.lower * taper };
   const E = c.shape.A.eye.center;
   return sym(v, (p) => {
     // a positive turn about x moves points in front of the eye centre down
@@ -121,7 +122,7 @@ const LID_FRONT = 1.2;
  * wide eye (the toon's) closes as a narrow one does; one fixed turn (0.62 and 0.1) left the toon's
  * eye half open, and one turn for the whole lid, enough for its middle, bent the closed lid into a V.
  */
-export function blinkAngles(shape: HeadShape, q: number): { upper: number; lower: number } {
+export function blinkAngles(shape: HeadShape, q: number): LidTurn {
   const E = shape.A.eye;
   const dx = q < 0 ? q * E.halfIn : q * E.halfOut;
   // a point dy above the eye's centre at dx across, on the lids' surface, as an angle about the x axis
@@ -166,26 +167,19 @@ export const EXPRESSIONS: Record<string, Expr> = {
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),
     core: 0.75,
     parts: LIDS,
-    delta: (v, c) =>
-      lid(
-        v,
-        c,
-        (q) => blinkAngles(c.shape, q).upper,
-        (q) => blinkAngles(c.shape, q).lower,
-        0.0016,
-      ),
+    delta: (v, c) => lid(v, c, (q) => blinkAngles(c.shape, q), 0.0016),
   })),
   ...sided("eyeWide", (s) => ({
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),
     core: 0.75,
     parts: LIDS,
-    delta: (v, c) => lid(v, c, -0.16, -0.05),
+    delta: (v, c) => lid(v, c, { upper: -0.16, lower: -0.05 }),
   })),
   ...sided("eyeSquint", (s) => ({
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),
     core: 0.75,
     parts: LIDS,
-    delta: (v, c) => lid(v, c, 0.08, 0.2),
+    delta: (v, c) => lid(v, c, { upper: 0.08, lower: 0.2 }),
   })),
   ...sided("eyeLookUp", (s) => ({
     region: s > 0 ? left(EYE_C, EYE_R) : right(EYE_C, EYE_R),

@@ -346,7 +346,8 @@ export const LANDMARK_GROUPS: readonly (readonly number[])[] = [
 /**
  * How well the fit predicts landmarks it was not given: each group left out in turn, the face
  * fitted to the rest (pose, alignment and sliders), and the left-out landmarks' RMS error over the
- * head's inter-ocular distance seen from the front, for the fitted head and for the neutral head posed on the same landmarks.
+ * head's inter-ocular distance seen from the front, for the fitted head and for the neutral head
+ * posed on the same landmarks.
  * Unlike `errorFitted`, it cannot be lowered by sliders that bend toward the detector's noise
  * (decision 010, "The nod").
  */
@@ -356,27 +357,22 @@ export function heldOutError(
   photo: Pt[],
   options: Omit<FitOptions, "use"> = {},
 ): { neutral: number; fitted: number } {
+  // summed squared distances of the left-out landmarks, and how many
   let neutral = 0;
   let fitted = 0;
   let count = 0;
-  let scaleRef = 0;
+  let frontal: Pt[] = [];
   for (const group of LANDMARK_GROUPS) {
     const use = landmarks.map((_, i) => !group.includes(i));
+    const left = use.map((u) => !u);
     const { weights, pose, neutralPose, model, target } = solveFit(mesh, landmarks, photo, { ...options, use });
     const head = project(model([]), neutralPose);
     const face = project(model(weights), pose);
-    const alignedNeutral = align(target, head, use);
-    const alignedFitted = align(target, face, use);
-    for (const i of group) {
-      neutral +=
-        ((alignedNeutral[i] as Pt)[0] - (head[i] as Pt)[0]) ** 2 +
-        ((alignedNeutral[i] as Pt)[1] - (head[i] as Pt)[1]) ** 2;
-      fitted +=
-        ((alignedFitted[i] as Pt)[0] - (face[i] as Pt)[0]) ** 2 +
-        ((alignedFitted[i] as Pt)[1] - (face[i] as Pt)[1]) ** 2;
-      count++;
-    }
-    scaleRef = interOcular(project(model([]), { yaw: 0, pitch: 0 }));
+    neutral += rms(align(target, head, use), head, left) ** 2 * group.length;
+    fitted += rms(align(target, face, use), face, left) ** 2 * group.length;
+    count += group.length;
+    if (frontal.length === 0) frontal = project(model([]), { yaw: 0, pitch: 0 });
   }
+  const scaleRef = interOcular(frontal);
   return { neutral: Math.sqrt(neutral / count) / scaleRef, fitted: Math.sqrt(fitted / count) / scaleRef };
 }

@@ -11,20 +11,38 @@ import { lidMargin } from "../../../shared/avatar/parts/eyes.ts";
 import { HeadShape } from "../../../shared/avatar/parts/head.ts";
 import { avatar, hits, type V3 } from "./helpers.ts";
 
-/** Is the point hidden from a camera straight in front (+z) by the skin? */
+type Skin = { positions: Float32Array; indices: Uint32Array | Uint16Array };
+
+/** The share of `points` that skin with `positions` hides from a camera straight in front (+z). */
+function hiddenShare(skin: Skin, positions: Float32Array, points: V3[]): number {
+  const at = (i: number): V3 => [
+    positions[i * 3] as number,
+    positions[i * 3 + 1] as number,
+    positions[i * 3 + 2] as number,
+  ];
+  let hidden = 0;
+  for (const o of points) {
+    for (let t = 0; t < skin.indices.length; t += 3) {
+      const a = at(skin.indices[t] as number);
+      const b = at(skin.indices[t + 1] as number);
+      const c = at(skin.indices[t + 2] as number);
+      if (Math.max(a[2], b[2], c[2]) < o[2]) continue;
+      if (Math.min(a[1], b[1], c[1]) > o[1] || Math.max(a[1], b[1], c[1]) < o[1]) continue;
+      if (Math.min(a[0], b[0], c[0]) > o[0] || Math.max(a[0], b[0], c[0]) < o[0]) continue;
+      if (hits(o, [0, 0, 1], a, b, c)) {
+        hidden++;
+        break;
+      }
+    }
+  }
+  return hidden / points.length;
+}
+
+/** Is the point hidden from a camera straight in front (+z) by the skin at rest? */
 function hiddenBySkin(mesh: ReturnType<typeof avatar>, o: V3): boolean {
   const skin = mesh.primitives.find((p) => p.name === "skin");
   if (!skin) throw new Error("no skin");
-  const P = skin.positions;
-  const at = (i: number): V3 => [P[i * 3] as number, P[i * 3 + 1] as number, P[i * 3 + 2] as number];
-  for (let t = 0; t < skin.indices.length; t += 3) {
-    const a = at(skin.indices[t] as number);
-    const b = at(skin.indices[t + 1] as number);
-    const c = at(skin.indices[t + 2] as number);
-    if (Math.max(a[2], b[2], c[2]) < o[2] || Math.abs(a[1] - o[1]) > 0.01) continue;
-    if (hits(o, [0, 0, 1], a, b, c)) return true;
-  }
-  return false;
+  return hiddenShare(skin, skin.positions, [o]) === 1;
 }
 
 describe("the realistic eyes at rest", () => {
@@ -80,34 +98,16 @@ describe("the realistic eyes at rest", () => {
 // both blinks at 1, the iris's points that show at rest are behind the lids seen from the front.
 // The lids' turn is taken from each anatomy's opening; a fixed turn left the toon's eye half open.
 describe("a blink", () => {
-  /** The share of `points` that skin with `positions` hides from a camera straight in front. */
-  function hiddenShare(
-    skin: { positions: Float32Array; indices: Uint32Array | Uint16Array },
-    positions: Float32Array,
-    points: V3[],
-  ): number {
-    const at = (i: number): V3 => [
-      positions[i * 3] as number,
-      positions[i * 3 + 1] as number,
-      positions[i * 3 + 2] as number,
-    ];
-    let hidden = 0;
-    for (const o of points) {
-      for (let t = 0; t < skin.indices.length; t += 3) {
-        const a = at(skin.indices[t] as number);
-        const b = at(skin.indices[t + 1] as number);
-        const c = at(skin.indices[t + 2] as number);
-        if (Math.max(a[2], b[2], c[2]) < o[2]) continue;
-        if (Math.min(a[1], b[1], c[1]) > o[1] || Math.max(a[1], b[1], c[1]) < o[1]) continue;
-        if (Math.min(a[0], b[0], c[0]) > o[0] || Math.max(a[0], b[0], c[0]) < o[0]) continue;
-        if (hits(o, [0, 0, 1], a, b, c)) {
-          hidden++;
-          break;
-        }
-      }
+  /** A part's positions with both blinks at 1. */
+  const blinked = (part: { positions: Float32Array; targets: Record<string, Float32Array> }): Float32Array => {
+    const out = new Float32Array(part.positions);
+    for (const name of ["eyeBlinkLeft", "eyeBlinkRight"]) {
+      const d = part.targets[name];
+      if (!d) throw new Error(`no ${name}`);
+      for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (d[i] as number);
     }
-    return hidden / points.length;
-  }
+    return out;
+  };
 
   for (const style of ["realistic", "toon"] as const)
     for (const sex of [1, 2] as const) {
@@ -117,12 +117,7 @@ describe("a blink", () => {
         const iris = mesh.primitives.find((p) => p.name === "iris");
         if (!skin || !iris) throw new Error("no skin or iris");
         const rest = skin.positions;
-        const closed = new Float32Array(rest);
-        for (const name of ["eyeBlinkLeft", "eyeBlinkRight"]) {
-          const d = skin.targets[name];
-          if (!d) throw new Error(`no ${name}`);
-          for (let i = 0; i < closed.length; i++) closed[i] = (closed[i] as number) + (d[i] as number);
-        }
+        const closed = blinked(skin);
         // the left eye's iris, the part facing the camera (within 2 mm of its front), a little in front of it
         const P = iris.positions;
         let front = -Infinity;
@@ -141,19 +136,11 @@ describe("a blink", () => {
         // down over it (47 to 70 % of the lashes in sight; when it swung, 25 to 42 %, the toon's fewest)
         const lashes = mesh.primitives.find((p) => p.name === "lashes");
         if (!lashes) throw new Error("no lashes");
+        const moved = blinked(lashes);
         const lashPoints: V3[] = [];
-        for (let i = 0; i < lashes.positions.length; i += 3) {
-          if ((lashes.positions[i] as number) <= 0) continue;
-          const moved = [0, 1, 2].map(
-            (k) =>
-              (lashes.positions[i + k] as number) +
-              ["eyeBlinkLeft", "eyeBlinkRight"].reduce(
-                (sum, name) => sum + ((lashes.targets[name]?.[i + k] as number) ?? 0),
-                0,
-              ),
-          ) as V3;
-          lashPoints.push(moved);
-        }
+        for (let i = 0; i < moved.length; i += 3)
+          if ((moved[i] as number) > 0)
+            lashPoints.push([moved[i] as number, moved[i + 1] as number, moved[i + 2] as number]);
         expect(1 - hiddenShare(skin, closed, lashPoints)).toBeGreaterThan(0.45);
       });
     }
