@@ -25,8 +25,10 @@ import { createHash } from "node:crypto";
  *     039, "No line across the cheek").
  * 13: the toon's smaller ear, further forward (decision 039, "A smaller ear").
  * 14: the realistic lids a little lower (decision 039, "Lids a little lower").
+ * 15: the toon's cheek lower and further forward, and a man's smaller jaw angle (decision 039, "One
+ *     line from cheek to chin").
  */
-export const RENDER_VERSION = "14";
+export const RENDER_VERSION = "15";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

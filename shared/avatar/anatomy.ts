@@ -223,14 +223,19 @@ function toonOf(a: Anatomy): Anatomy {
  * The toon face's side: one long, soft cheek that runs from under the eye down into the jaw, so the
  * outline at a three-quarter turn is a single convex curve to the chin. The realistic cheekbone (a
  * small round blob) made a bump under the eye with a hollow below it, and the male jaw a second
- * bulge under that (issue 17).
+ * bulge under that (issue 17). The cheek sits low and forward, beside the mouth: higher, the V
+ * line's taper pulled it in under the cheekbone while the mouth and chin stayed where they were,
+ * so at a three-quarter turn the far outline fell steeply and then ran straight down past the
+ * mouth (a notch), and the man's jaw angle stood out beside the chin from the front (decision
+ * 039, "One line from cheek to chin").
  */
-const TOON_CHEEKS: Record<1 | 2, Pick<Anatomy, "cheek"> & Partial<Pick<Anatomy, "jaw">>> = {
+const TOON_CHEEKS: Record<1 | 2, Pick<Anatomy, "cheek"> & Partial<Pick<Anatomy, "jaw" | "jawAngle">>> = {
   1: {
-    cheek: { c: [0.04, -0.024, 0.045], r: [0.022, 0.036, 0.025] },
+    cheek: { c: [0.036, -0.036, 0.055], r: [0.022, 0.045, 0.026] },
     jaw: { c: [0, -0.058, 0.024], r: [0.043, 0.041, 0.062] },
+    jawAngle: { c: [0.04, -0.056, -0.018], r: [0.01, 0.019, 0.018] },
   },
-  2: { cheek: { c: [0.037, -0.024, 0.044], r: [0.023, 0.038, 0.026] } },
+  2: { cheek: { c: [0.035, -0.03, 0.047], r: [0.022, 0.038, 0.026] } },
 };
 
 const TOON: Record<1 | 2, Anatomy> = { 1: toonOf(MALE), 2: toonOf(FEMALE) };

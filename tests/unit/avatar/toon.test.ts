@@ -212,6 +212,54 @@ describe("toon style", () => {
         expect(anatomyFor(sex, "toon").neck.radius).toBeLessThan(anatomyFor(sex, "realistic").neck.radius * 0.8);
       });
 
+      it("turns in to the chin in one convex line past the mouth, from the front and turned 35° and 60°: no notch", () => {
+        // The far side's outline of the face (skin and lips in front of the ears' plane, z > 0),
+        // seen turned, in 3 mm rows from a quarter of the way up from the mouth to the eyes down to
+        // a quarter of the way from the mouth to the chin. Going down, how far the outline steps in
+        // per row (averaged over three rows) may only grow: a convex line. With the cheek high, the
+        // V line pulled it in steeply under the cheekbone while the mouth and chin stayed, so the
+        // outline then ran nearly straight down past the mouth: on a man the step fell from 3.9 to
+        // 1.7 mm at 35° and from 2.4 to 0.3 mm at 60°, and from the front his jaw angle stood out
+        // beside the chin (from 3.3 to 1.7); a woman's fell by 1.2 mm at 60° (decision 039, "One
+        // line from cheek to chin").
+        const ROW = 0.003;
+        const meanY = (part: string) => {
+          const p = toon.primitives.find((q) => q.name === part)?.positions as Float32Array;
+          let y = 0;
+          for (let i = 1; i < p.length; i += 3) y += p[i] as number;
+          return y / (p.length / 3);
+        };
+        const mouthY = meanY("lips");
+        const eyeY = meanY("iris");
+        const chinY = toonFace(toon).chinY;
+        const top = Math.round((mouthY + (eyeY - mouthY) / 4) / ROW);
+        const bottom = Math.round((mouthY - (mouthY - chinY) / 4) / ROW);
+        for (const turn of [0, 35, 60]) {
+          const [c, s] = [Math.cos((turn * Math.PI) / 180), Math.sin((turn * Math.PI) / 180)];
+          const far = new Map<number, number>();
+          for (const part of ["skin", "lips"]) {
+            const p = toon.primitives.find((q) => q.name === part)?.positions as Float32Array;
+            for (let i = 0; i < p.length; i += 3) {
+              if ((p[i + 2] as number) < 0) continue;
+              const row = Math.round((p[i + 1] as number) / ROW);
+              far.set(row, Math.max(far.get(row) ?? -1, (p[i] as number) * c + (p[i + 2] as number) * s));
+            }
+          }
+          const steps: number[] = [];
+          for (let row = top; row > bottom; row--) steps.push((far.get(row) as number) - (far.get(row - 1) as number));
+          const mean = steps
+            .slice(1, -1)
+            .map((_, k) => ((steps[k] as number) + (steps[k + 1] as number) + (steps[k + 2] as number)) / 3);
+          let steepest = -1;
+          let fall = 0;
+          for (const step of mean) {
+            steepest = Math.max(steepest, step);
+            fall = Math.max(fall, steepest - step);
+          }
+          expect(fall * 1000, `${turn}°: ${mean.map((v) => (v * 1000).toFixed(1)).join(" ")}`).toBeLessThan(0.3);
+        }
+      });
+
       it("has a smaller ear than the realistic head, further forward on the side of the head", () => {
         // Against the head's depth at ear level (the nose's tip to the back of the skull): the
         // realistic ear is 0.28 of it tall, its middle 0.55 of the way back. The toon had the same
