@@ -15,7 +15,7 @@ import { armsPose } from "../shared/avatar/rig.ts";
 import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
 import { defaultChoice, faceParamsOf, skinToneOf } from "../web/features/creator/cartoonSpec.ts";
 import { motionPose } from "../web/three/plan/animation.ts";
-import { detectFace } from "../worker/face/detect.ts";
+import { analysedPhoto, detectFace, normalisePhoto } from "../worker/face/detect.ts";
 import { fitFace } from "../worker/face/fit.ts";
 import { modelLandmarks } from "../worker/face/landmarks.ts";
 import { photoLook } from "../worker/face/look.ts";
@@ -170,14 +170,15 @@ const neutralHeads = new Map(
 );
 const figures: string[] = [];
 for (const file of photos) {
-  const photo = readFileSync(file);
+  // read as the clone job reads it (worker/processors/photo-clone.ts)
+  const photo = await normalisePhoto(readFileSync(file));
   const face = await detectFace(photo);
   if (!face) throw new Error(`no face in ${file}`);
   const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
   const sex = basename(file).startsWith("man-") ? 1 : 2;
   const neutral = neutralHeads.get(sex) as { mesh: AvatarMesh; landmarks: ReturnType<typeof modelLandmarks> };
   const fit = fitFace(neutral.mesh, neutral.landmarks, points);
-  const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
+  const analysed = await analysedPhoto(photo, face);
   const look = await photoLook(analysed, points);
   const below = 100 * (1 - fit.errorFitted / fit.errorNeutral);
   const name = basename(file);

@@ -87,6 +87,27 @@ async function largestFace(api: Api, data: Buffer, width: number, height: number
 }
 
 /**
+ * A photo as the clone job stores and reads it: turned upright by its EXIF orientation, metadata
+ * dropped, at most 1024 px on its long side, JPEG at quality 90.
+ */
+export function normalisePhoto(raw: Buffer): Promise<Buffer> {
+  return sharp(raw, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * The photo at the size the detector saw it, so a face's landmarks are its pixels (the look is read
+ * on it, worker/face/look.ts). Encoded again as sharp's default does: the colours read are those of
+ * this copy, and tests and scripts read the same copy the job does.
+ */
+export function analysedPhoto(photo: Buffer, face: Pick<DetectedFace, "imageWidth" | "imageHeight">): Promise<Buffer> {
+  return sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
+}
+
+/**
  * The largest face in the image, or null. The image is analysed at most 640 px on its long side;
  * a close-up is analysed smaller, inside a margin (`CLOSE_UP_MARGIN`), and its landmarks and box are
  * given in the pixels of the photo at `imageWidth` × `imageHeight`, the margin taken off.

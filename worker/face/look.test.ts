@@ -8,7 +8,7 @@ import { join } from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EYE_PRESETS, HAIR_PRESETS, rgbToHex } from "../../shared/avatar/index.ts";
-import { detectFace } from "./detect.ts";
+import { analysedPhoto, detectFace, normalisePhoto } from "./detect.ts";
 import { photoLook } from "./look.ts";
 
 type Pt = [number, number];
@@ -126,10 +126,12 @@ describe("the look of a photo", () => {
   /** The look of a fixture face, read from the photo as the detector found it. */
   async function fixtureLook(file: string) {
     const bytes = readFileSync(join(import.meta.dirname, "../../tests/fixtures/faces", file));
-    const face = await detectFace(bytes);
+    // read as the photo-clone job reads it: normalised, then at the size the detector saw
+    const photo = await normalisePhoto(bytes);
+    const face = await detectFace(photo);
     if (!face) throw new Error(`no face in ${file}`);
     return photoLook(
-      bytes,
+      await analysedPhoto(photo, face),
       face.landmarks.map((p) => [p.x, p.y]),
     );
   }

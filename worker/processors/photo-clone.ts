@@ -3,7 +3,7 @@ import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
-import { detectFace } from "../face/detect.ts";
+import { analysedPhoto, detectFace, normalisePhoto } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
 import { photoLook } from "../face/look.ts";
@@ -40,11 +40,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   }
 
   const raw = await ctx.storage.read(photoKey);
-  const photo = await sharp(raw, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize(1024, 1024, { fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const photo = await normalisePhoto(raw);
   const normalKey = `photo-${requestId}.jpg`;
   await ctx.storage.putAt(normalKey, photo);
   await ctx.progress(15);
@@ -57,7 +53,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
   const model = modelFor(sex);
   const fit = fitFace(model.mesh, model.landmarks, points);
-  const analysed = await sharp(photo).resize(face.imageWidth, face.imageHeight).toBuffer();
+  const analysed = await analysedPhoto(photo, face);
   const look = await photoLook(analysed, points);
   await ctx.progress(75);
 
