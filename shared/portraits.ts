@@ -27,8 +27,9 @@ import { createHash } from "node:crypto";
  * 14: the realistic lids a little lower (decision 039, "Lids a little lower").
  * 15: the toon's cheek lower and further forward, and a man's smaller jaw angle (decision 039, "One
  *     line from cheek to chin").
+ * 16: the realistic mouth as wide as faces' (decision 039, "A mouth as wide as faces'").
  */
-export const RENDER_VERSION = "15";
+export const RENDER_VERSION = "16";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

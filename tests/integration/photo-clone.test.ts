@@ -90,6 +90,7 @@ describe("photo cloning", () => {
     const women: number[] = [];
     const men: number[] = [];
     const heldOut: number[] = [];
+    const fitted: number[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".jpg"))) {
       const man = file.startsWith("man-");
       const head = heads.get(man ? 1 : 2) as {
@@ -111,22 +112,27 @@ describe("photo cloning", () => {
       // the landmarks a fit was not given are nearer the photo's than the neutral head's are (12 to 42 %)
       expect(held.fitted, file).toBeLessThan(held.neutral * 0.92);
       (man ? men : women).push(1 - fit.errorFitted / fit.errorNeutral);
+      fitted.push(fit.errorFitted);
       heldOut.push(1 - held.fitted / held.neutral);
     }
     expect(women).toHaveLength(6);
     // four men in five photos: one close up, one on a webcam, three (one with glasses and a beard)
     // from tracking.js's group photo
     expect(men).toHaveLength(5);
-    // on average (decision 010, "The nod": 43.4 % for the six women, 43.9 % for the men; the issue's goal is
-    // 50 %, met before the head's nod was searched, which the sliders had been copying as the face's proportions)
+    // on average (decision 039, "A mouth as wide as faces'": 40.9 % for the six women, 43.2 % for the men; the
+    // issue's goal is 50 %, met before the head's nod was searched, which the sliders had been copying as the
+    // face's proportions, and a neutral head nearer to faces lowers the share with no closer fit: the women's
+    // was 43.4 % with the narrower mouth, their fitted error the same within 1 %)
     const mean = (xs: number[]) => xs.reduce((s, b) => s + b, 0) / xs.length;
     console.log(
       `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %; ` +
-        `left-out landmarks ${(mean(heldOut) * 100).toFixed(1)} %`,
+        `left-out landmarks ${(mean(heldOut) * 100).toFixed(1)} %; fitted error ${mean(fitted).toFixed(4)}`,
     );
-    expect(mean(women)).toBeGreaterThan(0.42);
-    expect(mean(men)).toBeGreaterThan(0.42);
-    expect(mean(heldOut)).toBeGreaterThan(0.22);
+    expect(mean(women)).toBeGreaterThan(0.39);
+    expect(mean(men)).toBeGreaterThan(0.41);
+    expect(mean(heldOut)).toBeGreaterThan(0.21);
+    // and the fit itself, which the shares above can hide (0.0360 measured, 0.0356 with the narrower mouth)
+    expect(mean(fitted)).toBeLessThan(0.038);
   });
 
   it("clones a close-up, a face that fills the photo, with the male head", async () => {

@@ -331,12 +331,18 @@ export function headRows(shape: HeadShape): { thetas: number[]; mouthRow: number
   return { thetas, mouthRow };
 }
 
-/** Longitudes of the grid columns, dense over the face. */
+/**
+ * Longitudes of the grid columns, dense over the face, exactly mirror-symmetric: the cumulative
+ * sums that place them left each column a few parts in a billion off its twin's negative, which
+ * the ray cast can carry into micrometres where the surface turns sharply (the mouth's corners).
+ */
 export function headCols(): number[] {
-  const us = densitySamples(HEAD_GRID.cols + 1, -Math.PI, Math.PI, (u) => {
+  const raw = densitySamples(HEAD_GRID.cols + 1, -Math.PI, Math.PI, (u) => {
     const deg = Math.abs(u) / DEG;
     return 1 + 2.6 * (1 - smoothstep(55, 95, deg));
   });
+  const n = raw.length;
+  const us = raw.map((u, k) => (u - (raw[n - 1 - k] as number)) / 2);
   us.pop(); // -pi and +pi are the same column
   return us;
 }
