@@ -4,9 +4,9 @@
  * uses, and the head's grid exactly mirror-symmetric, which every symmetry test relies on.
  */
 import { describe, expect, it } from "vitest";
-import { buildAvatar } from "../../../shared/avatar/index.ts";
 import { headCols } from "../../../shared/avatar/parts/head.ts";
 import { modelLandmarks } from "../../../worker/face/landmarks.ts";
+import { avatar } from "./helpers.ts";
 
 /** Farkas (1994), North American adults: the mouth's width between its corners (ch-ch), mm. */
 const MOUTH_WIDTH = { 1: 53.5, 2: 50.2 } as const;
@@ -14,7 +14,7 @@ const MOUTH_WIDTH = { 1: 53.5, 2: 50.2 } as const;
 describe("the realistic head's proportions", () => {
   for (const sex of [1, 2] as const) {
     it(`sex ${sex}: a mouth as wide as faces' (ch-ch within 5 % of the average), eyes as photographed`, () => {
-      const mesh = buildAvatar({ sex });
+      const mesh = avatar(sex);
       const at = modelLandmarks(mesh).map(({ primitive, vertex }) => {
         const p = mesh.primitives[primitive]?.positions as Float32Array;
         return [p[vertex * 3] as number, p[vertex * 3 + 1] as number];

@@ -41,6 +41,14 @@ function extent(mesh: AvatarMesh, part: string, keep: (x: number, y: number) => 
   return { top, bottom, wide, front, back };
 }
 
+/** Mean height of one part's vertices (the lips' is the mouth's line). */
+function meanY(mesh: AvatarMesh, part: string): number {
+  const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
+  let y = 0;
+  for (let i = 1; i < p.length; i += 3) y += p[i] as number;
+  return y / (p.length / 3);
+}
+
 describe("toon style", () => {
   it("is the style of a cartoon role, realistic for any other kind", () => {
     expect(styleOfKind("cartoon")).toBe("toon");
@@ -186,10 +194,7 @@ describe("toon style", () => {
           const A = anatomyFor(sex, style);
           const axisZ = (A.neck.top[2] + A.neck.bottom[2]) / 2;
           const skin = m.primitives.find((p) => p.name === "skin")?.positions as Float32Array;
-          const lips = m.primitives.find((p) => p.name === "lips")?.positions as Float32Array;
-          let mouthY = 0;
-          for (let i = 1; i < lips.length; i += 3) mouthY += lips[i] as number;
-          mouthY /= lips.length / 3;
+          const mouthY = meanY(m, "lips");
           const chinY = toonFace(m).chinY;
           const half = (y: number) => {
             let w = 0;
@@ -223,14 +228,8 @@ describe("toon style", () => {
         // beside the chin (from 3.3 to 1.7); a woman's fell by 1.2 mm at 60° (decision 039, "One
         // line from cheek to chin").
         const ROW = 0.003;
-        const meanY = (part: string) => {
-          const p = toon.primitives.find((q) => q.name === part)?.positions as Float32Array;
-          let y = 0;
-          for (let i = 1; i < p.length; i += 3) y += p[i] as number;
-          return y / (p.length / 3);
-        };
-        const mouthY = meanY("lips");
-        const eyeY = meanY("iris");
+        const mouthY = meanY(toon, "lips");
+        const eyeY = meanY(toon, "iris");
         const chinY = toonFace(toon).chinY;
         const top = Math.round((mouthY + (eyeY - mouthY) / 4) / ROW);
         const bottom = Math.round((mouthY - (mouthY - chinY) / 4) / ROW);
