@@ -179,7 +179,7 @@ for (const file of photos) {
   const neutral = neutralHeads.get(sex) as { mesh: AvatarMesh; landmarks: ReturnType<typeof modelLandmarks> };
   const fit = fitFace(neutral.mesh, neutral.landmarks, points);
   const analysed = await analysedPhoto(photo, face);
-  const look = await photoLook(analysed, points);
+  const look = await photoLook(analysed, points, sex);
   const below = 100 * (1 - fit.errorFitted / fit.errorNeutral);
   const name = basename(file);
   figures.push(

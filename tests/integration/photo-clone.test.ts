@@ -149,6 +149,16 @@ describe("photo cloning", () => {
     expect(detail.body.data.appearance.hairStyle).toBe("short");
   });
 
+  it("gives a woman whose hair is tied back the ponytail, not the short cut's fringe", async () => {
+    // frontal-fair.jpg: blonde hair drawn back, nothing of it beside the face (decision 010, "Hair drawn back")
+    const user = await t.user({ vipType: "gold" });
+    const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", "frontal-fair.jpg"));
+    const res = await clone(user.token, photo, 2, "tied-back.jpg");
+    expect(res.body.message).toBe("Cloning Successfully");
+    const detail = await t.request.get(`${CR}/detail/${res.body.data}`).set("authorization", user.token);
+    expect(detail.body.data).toMatchObject({ kind: "photo", sex: 2, appearance: { hairStyle: "ponytail" } });
+  });
+
   it("never makes a second role for a retried request", async () => {
     const user = await t.user({ vipType: "gold" });
     const requestId = randomUUID();

@@ -28,6 +28,9 @@ beforeAll(async () => {
 }, 60_000);
 
 const P = (i: number) => points[i] as Pt;
+/** The astronaut is a woman; the fixture faces' files say which are men. */
+const WOMAN = 2;
+const MAN = 1;
 
 /** The photo with rectangles ([x, y, w, h] in pixels) painted in a colour. */
 async function painted(rects: [number, number, number, number][], color: string, base = photo): Promise<Buffer> {
@@ -75,7 +78,7 @@ function besideFace(from: number, to: number): [number, number, number, number][
 
 describe("the look of a photo", () => {
   it("reads the astronaut's light-brown bob, brown eyes and fair skin", async () => {
-    const look = await photoLook(photo, points);
+    const look = await photoLook(photo, points, WOMAN);
     expect(look.hairStyle).toBe("bob");
     expect(look.hairColor).toBe(hex(HAIR_PRESETS.lightBrown));
     expect(look.eyeColor).toBe(hex(EYE_PRESETS.brown));
@@ -85,9 +88,9 @@ describe("the look of a photo", () => {
   });
 
   it("gives the same colours under warmer or dimmer light (they are read against the skin)", async () => {
-    const base = await photoLook(photo, points);
+    const base = await photoLook(photo, points, WOMAN);
     for (const relight of [(s: Sharp) => s.linear([1.08, 1, 0.86], [0, 0, 0]), (s: Sharp) => s.linear(0.82, 0)]) {
-      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points);
+      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points, WOMAN);
       expect(look.hairColor).toBe(base.hairColor);
       expect(look.eyeColor).toBe(base.eyeColor);
       expect(look.hairStyle).toBe(base.hairStyle);
@@ -95,32 +98,36 @@ describe("the look of a photo", () => {
   });
 
   it("reads the skin's tone after balancing the photo's white: a dim, warm photo does not deepen it", async () => {
-    const base = await photoLook(photo, points);
+    const base = await photoLook(photo, points, WOMAN);
     expect(base.measured.whiteGains.every((g) => g < 1.1)).toBe(true); // it has white in it
     // the same photo in a dim, orange light (as a bar's lamps give it), then merely dimmed
     for (const [relight, most] of [
       [(s: Sharp) => s.linear([0.7, 0.5, 0.32], [0, 0, 0]), 0.12],
       [(s: Sharp) => s.linear(0.6, 0), 0.08],
     ] as const) {
-      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points);
+      const look = await photoLook(await relight(sharp(photo)).png().toBuffer(), points, WOMAN);
       expect(look.measured.whiteGains.some((g) => g > 1.5)).toBe(true);
       expect(Math.abs(look.skinTone - base.skinTone)).toBeLessThan(most);
     }
     // without the balance, the warm photo's skin is far deeper: what the test guards against
     const warm = await sharp(photo).linear([0.7, 0.5, 0.32], [0, 0, 0]).png().toBuffer();
-    expect((await photoLook(warm, points)).skinRgb[2]).toBeLessThan(base.skinRgb[2] * 0.4);
+    expect((await photoLook(warm, points, WOMAN)).skinRgb[2]).toBeLessThan(base.skinRgb[2] * 0.4);
   });
 
-  it("calls hair that falls past the jaw long, and hair that clears the temples short", async () => {
+  it("calls hair that falls past the jaw long, and hair that clears the temples a man's short cut or a woman's drawn back", async () => {
     const hair = await colourAt([P(0)[0] - span * 0.22, P(0)[1] - span * 0.1]);
-    const long = await photoLook(await painted(besideFace(0, P(8)[1] + span * 0.8), hair), points);
+    const long = await photoLook(await painted(besideFace(0, P(8)[1] + span * 0.8), hair), points, WOMAN);
     expect(long.hairStyle).toBe("long");
     expect(long.measured.sides.belowJaw).toBeGreaterThan(0);
 
     const wall = await colourAt([40, 60]);
-    const short = await photoLook(await painted(besideFace(0, P(8)[1]), wall), points);
+    const cleared = await painted(besideFace(0, P(8)[1]), wall);
+    const short = await photoLook(cleared, points, MAN);
     expect(short.hairStyle).toBe("short");
     expect(short.hairColor).toBe(hex(HAIR_PRESETS.lightBrown));
+    const drawnBack = await photoLook(cleared, points, WOMAN);
+    expect(drawnBack.hairStyle).toBe("ponytail");
+    expect(drawnBack.hairColor).toBe(short.hairColor);
   });
 
   /** The look of a fixture face, read from the photo as the detector found it. */
@@ -133,8 +140,18 @@ describe("the look of a photo", () => {
     return photoLook(
       await analysedPhoto(photo, face),
       face.landmarks.map((p) => [p.x, p.y]),
+      file.startsWith("man-") ? MAN : WOMAN,
     );
   }
+
+  it("reads the two women whose hair is tied back as drawn back (frontal-fair.jpg, three-quarter-left.jpg)", async () => {
+    // Nothing of their hair shows beside the face; before, they wore the short cut and its fringe.
+    for (const file of ["frontal-fair.jpg", "three-quarter-left.jpg"]) {
+      const look = await fixtureLook(file);
+      expect(look.hairStyle, file).toBe("ponytail");
+      expect(look.measured.sides, file).toEqual({ temple: 0, cheek: 0, belowJaw: 0 });
+    }
+  });
 
   it("walks past the creases of raised brows to a man's dark hair (man-webcam.jpg)", async () => {
     // His raised brows crease the forehead in darker, redder bands; the walk took the first for
@@ -164,6 +181,7 @@ describe("the look of a photo", () => {
     const black = await photoLook(
       await painted([overHead(1.6, 0.2, 3.2), ...besideFace(0, P(3)[1])], "#100c0b"),
       points,
+      WOMAN,
     );
     expect(black.hairColor).toBe(hex(HAIR_PRESETS.black));
 
@@ -175,14 +193,18 @@ describe("the look of a photo", () => {
       const r = span * 0.07;
       return [cx - r, cy - r * 0.6, r * 2, r * 1.2] as [number, number, number, number];
     });
-    const blue = await photoLook(await painted(irises, "#4a78a8"), points);
+    const blue = await photoLook(await painted(irises, "#4a78a8"), points, WOMAN);
     expect(blue.eyeColor).toBe(hex(EYE_PRESETS.blue));
   });
 
   it("finds no hair on a bald head, and leaves the colour and the cut unset", async () => {
     // the skin's colour from the cheek (the forehead is under the fringe)
     const skin = await colourAt([(P(2)[0] + P(31)[0]) / 2, (P(2)[1] + P(31)[1]) / 2]);
-    const bald = await photoLook(await painted([overHead(1.8, 0.12, 3.4), ...besideFace(0, P(8)[1])], skin), points);
+    const bald = await photoLook(
+      await painted([overHead(1.8, 0.12, 3.4), ...besideFace(0, P(8)[1])], skin),
+      points,
+      WOMAN,
+    );
     expect(bald.hairColor).toBeNull();
     expect(bald.hairStyle).toBeNull();
   });

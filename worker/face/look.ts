@@ -35,8 +35,11 @@ export interface PhotoLook {
   skinRgb: Rgb;
   /** The nearest hair swatch ("#rrggbb"), or null where no hair was found above the forehead. */
   hairColor: string | null;
-  /** Short (above the ears), bob (beside the face, above the jaw) or long (below the jaw); null with no hair. */
-  hairStyle: Extract<HairStyle, "short" | "bob" | "long"> | null;
+  /**
+   * Long (below the jaw), bob (beside the face, above the jaw), or hair that clears the temples and
+   * cheeks: a woman's drawn back (ponytail), a man's short. Null with no hair.
+   */
+  hairStyle: HairStyle | null;
   /** The nearest eye swatch ("#rrggbb"), or null where the irises could not be read. */
   eyeColor: string | null;
   /** The same as a stored appearance: what was not found is left out (each sex's default then). */
@@ -48,6 +51,8 @@ export interface PhotoLook {
     /** The white balance's gain per channel (1 where the photo has white in it). */
     whiteGains: Rgb;
     sides: { temple: number; cheek: number; belowJaw: number };
+    /** How far above the brows the hair begins, in eye spans (the columns' median); null with no hair. */
+    hairline: number | null;
   };
 }
 
@@ -164,9 +169,9 @@ function skinLike(c: Rgb, skin: Rgb): boolean {
 
 /**
  * Read a photo's look from its 68 landmarks (iBUG order, pixels of `image`). `image` is the
- * analysed photo: the one the landmarks were found on.
+ * analysed photo: the one the landmarks were found on; `sex` the clone's (1 male, 2 female).
  */
-export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLook> {
+export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Promise<PhotoLook> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const px: Pixels = { data, width: info.width, height: info.height, channels: info.channels };
   const L = (i: number) => landmarks[i] as Pt;
@@ -205,6 +210,8 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
 
   // Hair: walk up from above the brows until the skin ends; the hair is what follows.
   const hairs: Rgb[] = [];
+  /** Per column that found it, how far above the brows' line the hair begins (eye spans). */
+  const rises: number[] = [];
   const columns = 11;
   for (let c = 0; c < columns; c++) {
     // from 0.15 eye spans above the brows' peaks (along the face's up)
@@ -230,7 +237,10 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
           run = 0;
           continue;
         }
-        if (got.length) hairs.push(medianRgb(got));
+        if (got.length) {
+          hairs.push(medianRgb(got));
+          rises.push((0.15 * span + s - run) / span);
+        }
         break;
       }
     }
@@ -257,7 +267,11 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
   if (hair) {
     if (count(sides.belowJaw) >= 1 && count(sides.cheek) >= 1) hairStyle = "long";
     else if (count(sides.cheek) + count(sides.temple) >= 2) hairStyle = "bob";
-    else hairStyle = "short";
+    // Nothing beside the face. From the front a short crop and hair drawn back to a tie look alike
+    // (the tail is behind the head): both photos of women in the fixtures that read so have their
+    // hair tied back, and the ponytail's bare forehead is the nearer of the two cuts from the front
+    // (the short cut has a fringe). A man's reads short (decision 010, "Hair drawn back").
+    else hairStyle = sex === 2 ? "ponytail" : "short";
   }
 
   // Eyes: inside each eye's outline, the iris is what is neither the white nor the pupil's black.
@@ -307,6 +321,7 @@ export async function photoLook(image: Buffer, landmarks: Pt[]): Promise<PhotoLo
       eyes: eyeAlbedo,
       whiteGains: gains,
       sides: { temple: count(sides.temple), cheek: count(sides.cheek), belowJaw: count(sides.belowJaw) },
+      hairline: hair ? median(rises) : null,
     },
   };
 }

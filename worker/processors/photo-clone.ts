@@ -54,7 +54,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   const model = modelFor(sex);
   const fit = fitFace(model.mesh, model.landmarks, points);
   const analysed = await analysedPhoto(photo, face);
-  const look = await photoLook(analysed, points);
+  const look = await photoLook(analysed, points, sex);
   await ctx.progress(75);
 
   const pad = face.box.width * 0.35;
@@ -97,6 +97,8 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       skinTone: look.skinTone,
       hairColor: look.hairColor,
       hairStyle: look.hairStyle,
+      // eye spans above the brows (decision 010, "Hair drawn back")
+      hairline: look.measured.hairline,
       eyeColor: look.eyeColor,
     },
     "photo cloned",
