@@ -28,8 +28,10 @@ import { createHash } from "node:crypto";
  * 15: the toon's cheek lower and further forward, and a man's smaller jaw angle (decision 039, "One
  *     line from cheek to chin").
  * 16: the realistic mouth as wide as faces' (decision 039, "A mouth as wide as faces'").
+ * 17: the realistic short cut's fringe off the forehead, in narrower locks (decision 039, "A short
+ *     cut, not a bowl").
  */
-export const RENDER_VERSION = "16";
+export const RENDER_VERSION = "17";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -58,6 +58,15 @@ const SHORT: Style = {
   clumps: 40,
 };
 
+/**
+ * The realistic short cut: the toon's shell, its hairline a little higher in front, where the
+ * realistic fringe flicks up off the forehead rather than lying on it.
+ */
+const SHORT_REAL: Style = {
+  ...SHORT,
+  hairline: [[0, 41], [16, 42], [34, 51], ...SHORT.hairline.slice(3)],
+};
+
 const LONG: Style = {
   hairline: [
     [0, 40],
@@ -164,7 +173,8 @@ class HairBuilder {
   ) {
     this.cut = cut ?? shape.A.hair;
     this.long = this.cut === "long" || this.cut === "bob";
-    this.style = this.cut === "bob" ? BOB : this.cut === "ponytail" ? PONY : this.long ? LONG : SHORT;
+    this.style =
+      this.cut === "bob" ? BOB : this.cut === "ponytail" ? PONY : this.long ? LONG : toon ? SHORT : SHORT_REAL;
     this.tor = torsoOf(shape.A);
     const E = shape.A.ear;
     this.earOuter = E.center[0] + E.width * 0.5 * Math.sin(E.flare) + 0.008;
@@ -177,7 +187,10 @@ class HairBuilder {
     let t = S.thickTop + (S.thickSide - S.thickTop) * smoothstep(40, 95, deg) + ridge * smoothstep(8, 30, deg);
     if (!this.long) {
       // volume on top, a tight fade at the back and sides
-      t += 0.014 * bump(Math.hypot((deg - 24) / 36, au / 80));
+      // (the realistic cut's is nearer the crown, so its sides lie closer to the head)
+      t += this.toon
+        ? 0.014 * bump(Math.hypot((deg - 24) / 36, au / 80))
+        : 0.014 * bump(Math.hypot((deg - 22) / 30, au / 80));
       t *= 1 - 0.6 * smoothstep(70, 110, deg);
     } else {
       t += 0.004 * smoothstep(30, 80, deg) * smoothstep(40, 90, au);
@@ -367,35 +380,39 @@ class HairBuilder {
   /** Short textured cut: locks from a crown whorl outward, and a textured fringe on top. */
   shortLocks(): void {
     const whorl = this.dirDeg(180, 24);
-    const N = 13;
+    const N = 22;
     for (let i = 0; i <= N; i++) {
       // end longitudes from the face (0) round to the back (180): the centre ones only once
       const ue = (180 * i) / N;
       const mirror = i > 0 && i < N;
       const hl = this.hairline(ue);
-      const end = this.dirDeg(ue, hl - 1.5 + 4 * smoothstep(60, 100, ue));
+      // in front they reach the fringe's roots; at the sides and back they stop round the head's
+      // widest line, raggedly, and the shell's short fade carries on below
+      const ragged = 6 * Math.sin(i * 2.3) ** 2;
+      const endTh = Math.min(hl - 1.5, lerp(hl - 1.5, 84, smoothstep(40, 90, ue)) - ragged * smoothstep(30, 70, ue));
+      const end = this.dirDeg(ue, endTh);
       const start = normalize(add(whorl, scale(this.dirDeg(ue, 90), 0.12)));
       const mid = normalize(add(add(start, end), [0, 0.35, 0]));
       const line = this.overHead(start, mid, end, 14, (s) => 0.0012 + 0.0012 * s);
-      this.lock(line, 0.03 - 0.008 * smoothstep(90, 180, ue), 0.0032, mirror);
+      this.lock(line, 0.02 - 0.005 * smoothstep(90, 180, ue), 0.0028, mirror, 0.0015);
     }
-    // the fringe: a top layer swept forward, ending in a row of tips over the forehead
-    const F = 8;
+    // the fringe: a top layer swept forward, ending in a ragged row of tips that flick up over the forehead
+    const F = 12;
     for (let i = 0; i < F; i++) {
-      const ue = 4 + (60 * i) / (F - 1);
+      const ue = 3 + (60 * i) / (F - 1);
       const hl = this.hairline(ue);
-      const jitter = 2.5 * Math.sin(i * 2.7);
-      const end = this.dirDeg(ue * 1.05, hl - 0.5 + jitter - 7 * smoothstep(20, 60, ue));
+      const jitter = 3 * Math.sin(i * 2.7);
+      const end = this.dirDeg(ue * 1.05, hl - 2.5 + jitter - 7 * smoothstep(20, 60, ue));
       const start = this.dirDeg(150 - ue * 0.6, 14);
       const mid = normalize(add(add(start, end), [0, 0.5, 0]));
       const line = this.overHead(start, mid, end, 14, (s) => 0.003 + 0.0035 * Math.sin(Math.PI * s) ** 0.7);
-      this.lock(line, 0.026, 0.0036, true, 0.0025, 0.75);
+      this.lock(line, 0.018, 0.003, true, 0.004, 0.85);
     }
     // a middle lock so the fringe has no gap at the centre
-    const line = this.overHead(this.dirDeg(180, 8), this.dirDeg(0, 10), this.dirDeg(0, this.hairline(0) + 2), 14, (s) =>
+    const line = this.overHead(this.dirDeg(180, 8), this.dirDeg(0, 10), this.dirDeg(0, this.hairline(0) - 1), 14, (s) =>
       lerp(0.003, 0.0045, Math.sin(Math.PI * s)),
     );
-    this.lock(line, 0.026, 0.0036, false, 0.002);
+    this.lock(line, 0.018, 0.003, false, 0.0035);
   }
 
   /**

@@ -123,7 +123,7 @@ describe("portraits in the avatar's style", () => {
   });
 
   it("keys a portrait by its style and the render version", () => {
-    expect(RENDER_VERSION).toBe("16");
+    expect(RENDER_VERSION).toBe("17");
     expect(portraitKey(2, "{}", "{}", "toon")).not.toBe(portraitKey(2, "{}", "{}"));
     expect(portraitKey(2, "{}", "{}")).toBe(portraitKey(2, "{}", "{}", "realistic"));
   });
@@ -164,6 +164,23 @@ describe("hair styles (appearance.hairStyle)", () => {
       // long hair falls past the collar; a ponytail hangs behind, below the short cut
       expect(long.besideFace).toBeLessThan(A.torso.top);
       expect(pony.anywhere).toBeLessThan(short.anywhere - 0.08);
+    }
+  });
+
+  it("lifts the realistic short cut's fringe off the forehead, in both sexes", () => {
+    // (decision 039, "A short cut, not a bowl": 30 and 24 mm above the brows; the bowl's lay at 22 and 17)
+    for (const sex of [1, 2] as const) {
+      const parts = buildAvatar({ sex, hairStyle: "short" }).primitives;
+      const ys = (name: string, keep: (x: number, z: number) => boolean) => {
+        const P = parts.find((p) => p.name === name)?.positions ?? new Float32Array();
+        const out: number[] = [];
+        for (let i = 0; i < P.length; i += 3)
+          if (keep(P[i] as number, P[i + 2] as number)) out.push(P[i + 1] as number);
+        return out;
+      };
+      const fringe = Math.min(...ys("hair", (x, z) => z > 0.04 && Math.abs(x) < 0.03));
+      const brows = Math.max(...ys("brows", () => true));
+      expect(fringe - brows, `sex ${sex}`).toBeGreaterThan(0.023);
     }
   });
 
