@@ -135,6 +135,20 @@ function clearBody(p: Vec3, tor: Torso, gap: number): Vec3 {
   return [p[0] * k, p[1], tor.cz + dz * k];
 }
 
+/** A polyline with its corners rounded: `passes` of a 1-2-1 average, the ends kept. */
+function rounded(pts: Vec3[], passes: number): Vec3[] {
+  let out = pts;
+  for (let k = 0; k < passes; k++) {
+    out = out.map((p, i) => {
+      if (i === 0 || i === out.length - 1) return p;
+      const a = out[i - 1] as Vec3;
+      const c = out[i + 1] as Vec3;
+      return [(a[0] + 2 * p[0] + c[0]) / 4, (a[1] + 2 * p[1] + c[1]) / 4, (a[2] + 2 * p[2] + c[2]) / 4];
+    });
+  }
+  return out;
+}
+
 /** Resample a polyline to n points evenly by arc length. */
 function resample(pts: Vec3[], n: number): Vec3[] {
   const cum = [0];
@@ -421,7 +435,7 @@ class HairBuilder {
    */
   longLocks(bob = false): void {
     const C = this.shape.C;
-    const N = 15;
+    const N = 24;
     for (let i = 0; i < N; i++) {
       const f = i / (N - 1);
       // from the face-framing lock at the temple round to the back
@@ -444,8 +458,9 @@ class HairBuilder {
         ? -0.066 - 0.012 * smoothstep(0.3, 1, f) + 0.006 * Math.sin(i * 2.1) ** 2
         : (f < 0.15 ? -0.15 : f < 0.4 ? -0.2 : -0.24) + layered;
       const hang = this.hang(ue * DEG, last, maxH, y1, bob || f < 0.15 ? 0 : 1, 0.006 + 0.002 * f);
-      const line = resample([...head, ...hang], 30);
-      this.lock(line, 0.03 - 0.006 * f, 0.0042, true, 0, 0.65, 0.7);
+      // rounded where it leaves the head and falls: a corner there read as a kink in every lock
+      const line = rounded(resample([...head, ...hang], 30), 3);
+      this.lock(line, 0.021 - 0.004 * f, 0.0034, true, 0, 0.65, 0.7);
     }
   }
 
@@ -507,11 +522,15 @@ class HairBuilder {
     }
   }
 
-  /** Ponytail: `n` locks a side swept from the temples back to the tie, and the tail. */
-  ponytailLocks(width: number, height: number, n: number): void {
+  /**
+   * Ponytail: `n` locks a side swept back to the tie from the hairline, from longitude `from` (the
+   * temples; the realistic cut's from the middle of the forehead, so the top is hair drawn back
+   * rather than a smooth cap), and the tail.
+   */
+  ponytailLocks(width: number, height: number, n: number, from = 60): void {
     const tie = this.dirDeg(180, 58);
     for (let i = 0; i < n; i++) {
-      const ue = 60 + (100 * i) / (n - 1);
+      const ue = from + ((160 - from) * i) / (n - 1);
       const start = this.dirDeg(ue, this.hairline(ue) - 2);
       const mid = normalize(add(add(start, tie), [0, 0.25, 0]));
       const line = this.overHead(start, mid, tie, 12, () => 0.0015);
@@ -561,7 +580,7 @@ class HairBuilder {
   build(): PartBuilder {
     this.shell();
     if (this.toon) this.toonLocks(this.cut);
-    else if (this.cut === "ponytail") this.ponytailLocks(0.032, 0.0022, 9);
+    else if (this.cut === "ponytail") this.ponytailLocks(0.02, 0.002, 17, 4);
     else if (this.long) this.longLocks(this.cut === "bob");
     else this.shortLocks();
     // Every face turned over, so the normals point out of the hair: the shell and the locks were
