@@ -26,6 +26,16 @@ const clone = (token: string, bytes: Buffer, sex = 2, name = "photo.png", reques
   return req.attach("file", bytes, name);
 };
 
+/** A new gold member clones one of tests/fixtures/faces through the API; the role's detail. */
+async function cloneFace(file: string, sex: 1 | 2) {
+  const user = await t.user({ vipType: "gold" });
+  const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", file));
+  const res = await clone(user.token, photo, sex, file);
+  expect(res.body.message).toBe("Cloning Successfully");
+  const detail = await t.request.get(`${CR}/detail/${res.body.data}`).set("authorization", user.token);
+  return detail.body.data;
+}
+
 describe("photo cloning", () => {
   it("clones astronaut.png into a role that resembles it, and reports the landmark error", async () => {
     const user = await t.user({ vipType: "gold" });
@@ -138,25 +148,17 @@ describe("photo cloning", () => {
 
   it("clones a close-up, a face that fills the photo, with the male head", async () => {
     // man-close-up.jpg: the tiny detector alone finds no face in it (worker/face/detect.test.ts)
-    const user = await t.user({ vipType: "gold" });
-    const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", "man-close-up.jpg"));
-    const res = await clone(user.token, photo, 1, "close-up.jpg");
-    expect(res.body.message).toBe("Cloning Successfully");
-    const detail = await t.request.get(`${CR}/detail/${res.body.data}`).set("authorization", user.token);
-    expect(detail.body.data).toMatchObject({ kind: "photo", sex: 1 });
-    expect(Object.keys(detail.body.data.faceParams).length).toBeGreaterThan(10);
+    const role = await cloneFace("man-close-up.jpg", 1);
+    expect(role).toMatchObject({ kind: "photo", sex: 1 });
+    expect(Object.keys(role.faceParams).length).toBeGreaterThan(10);
     // his short dark hair
-    expect(detail.body.data.appearance.hairStyle).toBe("short");
+    expect(role.appearance.hairStyle).toBe("short");
   });
 
   it("gives a woman whose hair is tied back the ponytail, not the short cut's fringe", async () => {
     // frontal-fair.jpg: blonde hair drawn back, nothing of it beside the face (decision 010, "Hair drawn back")
-    const user = await t.user({ vipType: "gold" });
-    const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", "frontal-fair.jpg"));
-    const res = await clone(user.token, photo, 2, "tied-back.jpg");
-    expect(res.body.message).toBe("Cloning Successfully");
-    const detail = await t.request.get(`${CR}/detail/${res.body.data}`).set("authorization", user.token);
-    expect(detail.body.data).toMatchObject({ kind: "photo", sex: 2, appearance: { hairStyle: "ponytail" } });
+    const role = await cloneFace("frontal-fair.jpg", 2);
+    expect(role).toMatchObject({ kind: "photo", sex: 2, appearance: { hairStyle: "ponytail" } });
   });
 
   it("never makes a second role for a retried request", async () => {
