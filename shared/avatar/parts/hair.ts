@@ -445,7 +445,13 @@ class HairBuilder {
       const leave = this.dirDeg(ue, leaveTh);
       const mid = normalize(add(add(root, leave), [0, 0.25, 0]));
       const lift = 0.0016 + 0.0012 * f;
-      let head = this.overHead(root, mid, leave, 12, (s) => lift * smoothstep(0, 0.25, s) + 0.0025 * Math.sin(Math.PI * s));
+      let head = this.overHead(
+        root,
+        mid,
+        leave,
+        12,
+        (s) => lift * smoothstep(0, 0.25, s) + 0.0025 * Math.sin(Math.PI * s),
+      );
       const radius = (p: Vec3) => Math.hypot(p[0] - C[0], p[2] - C[2]);
       // the lock falls straight from the head's widest point: following the skull in below it and
       // stepping out again made a ledge round the back at the ears
