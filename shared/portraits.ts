@@ -28,9 +28,9 @@ import { createHash } from "node:crypto";
  * 15: the toon's cheek lower and further forward, and a man's smaller jaw angle (decision 039, "One
  *     line from cheek to chin").
  * 16: the realistic mouth as wide as faces' (decision 039, "A mouth as wide as faces'").
- * 17: the realistic short cut's fringe off the forehead, in narrower locks; the long cut and the
- *     bob in narrower locks that fall without a kink; the ponytail's top drawn back in locks
- *     (decision 039, "A short cut, not a bowl").
+ * 17: the realistic short cut's fringe off the forehead, in narrower locks, its nape in tips;
+ *     the long cut and the bob in narrower locks that fall without a kink; the ponytail's top
+ *     drawn back in locks (decision 039, "A short cut, not a bowl").
  */
 export const RENDER_VERSION = "17";
 

@@ -410,6 +410,17 @@ class HairBuilder {
       const line = this.overHead(start, mid, end, 14, (s) => 0.0012 + 0.0012 * s);
       this.lock(line, 0.02 - 0.005 * smoothstep(90, 180, ue), 0.0028, mirror, 0.0015);
     }
+    // the nape: short pointed locks over the shell's lower edge behind (where it lies below the
+    // crown locks' ends), so it ends in tips, not a line
+    const B = 7;
+    for (let i = 0; i < B; i++) {
+      const ue = 132 + (48 * i) / (B - 1);
+      const hl = this.hairline(ue);
+      const from = this.dirDeg(ue, Math.min(84, hl - 12) + 3 * Math.sin(i * 1.7));
+      const to = this.dirDeg(ue, hl + 3 + 3 * Math.sin(i * 2.9) ** 2);
+      const line = this.overHead(from, normalize(add(from, to)), to, 8, () => 0.0006);
+      this.lock(line, 0.016, 0.0014, i < B - 1, 0, 1, 0.3);
+    }
     // the fringe: a top layer swept forward, ending in a ragged row of tips that flick up over the forehead
     const F = 12;
     for (let i = 0; i < F; i++) {
