@@ -476,7 +476,7 @@ class HairBuilder {
         : (f < 0.15 ? -0.15 : f < 0.4 ? -0.2 : -0.24) + layered;
       const hang = this.hang(ue * DEG, last, maxH, y1, bob || f < 0.15 ? 0 : 1, 0.006 + 0.002 * f);
       // rounded where it leaves the head and falls: a corner there read as a kink in every lock
-      const line = rounded(resample([...head, ...hang], 30), 3);
+      const line = rounded(resample([...head, ...hang], 22), 3);
       this.lock(line, 0.021 - 0.004 * f, 0.0034, true, 0, 0.65, 0.7);
     }
   }
