@@ -200,11 +200,10 @@ class HairBuilder {
     const ridge = S.ridge * (0.5 - 0.5 * Math.cos(u * S.clumps));
     let t = S.thickTop + (S.thickSide - S.thickTop) * smoothstep(40, 95, deg) + ridge * smoothstep(8, 30, deg);
     if (!this.long) {
-      // volume on top, a tight fade at the back and sides
-      // (the realistic cut's is nearer the crown, so its sides lie closer to the head)
-      t += this.toon
-        ? 0.014 * bump(Math.hypot((deg - 24) / 36, au / 80))
-        : 0.014 * bump(Math.hypot((deg - 22) / 30, au / 80));
+      // volume on top, a tight fade at the back and sides; a realistic cut's volume is nearer the
+      // crown (its centre and reach, degrees from the top), so its sides lie closer to the head
+      const [at, reach] = this.toon ? [24, 36] : [22, 30];
+      t += 0.014 * bump(Math.hypot((deg - at) / reach, au / 80));
       t *= 1 - 0.6 * smoothstep(70, 110, deg);
     } else {
       t += 0.004 * smoothstep(30, 80, deg) * smoothstep(40, 90, au);

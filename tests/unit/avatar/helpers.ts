@@ -121,3 +121,27 @@ export function hits(o: V3, d: V3, a: V3, b: V3, c: V3): boolean {
   if (v < 0 || u + v > 1) return false;
   return (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) * inv > 1e-6;
 }
+
+/** Highest and lowest y, widest |x|, and front-most and back-most z of one part (of its vertices `keep` takes). */
+export function extent(
+  mesh: AvatarMesh,
+  part: string,
+  keep: (x: number, y: number, z: number) => boolean = () => true,
+) {
+  const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
+  let top = -1;
+  let bottom = 1;
+  let wide = 0;
+  let front = -1;
+  let back = 1;
+  for (let i = 0; i < p.length; i += 3) {
+    const [x, y, z] = [p[i] as number, p[i + 1] as number, p[i + 2] as number];
+    if (!keep(x, y, z)) continue;
+    top = Math.max(top, y);
+    bottom = Math.min(bottom, y);
+    wide = Math.max(wide, Math.abs(x));
+    front = Math.max(front, z);
+    back = Math.min(back, z);
+  }
+  return { top, bottom, wide, front, back };
+}

@@ -18,6 +18,7 @@ import {
 import { portraitKey, RENDER_VERSION } from "../../../shared/portraits.ts";
 import { AppearanceSchema } from "../../../shared/schemas/roles.ts";
 import { BACKGROUND, OUTLINE, render, SS } from "../../../worker/render/rasterise.ts";
+import { extent } from "./helpers.ts";
 
 const SIZE = 160;
 const W = SIZE * SS;
@@ -170,16 +171,9 @@ describe("hair styles (appearance.hairStyle)", () => {
   it("lifts the realistic short cut's fringe off the forehead, in both sexes", () => {
     // (decision 039, "A short cut, not a bowl": 30 and 24 mm above the brows; the bowl's lay at 22 and 17)
     for (const sex of [1, 2] as const) {
-      const parts = buildAvatar({ sex, hairStyle: "short" }).primitives;
-      const ys = (name: string, keep: (x: number, z: number) => boolean) => {
-        const P = parts.find((p) => p.name === name)?.positions ?? new Float32Array();
-        const out: number[] = [];
-        for (let i = 0; i < P.length; i += 3)
-          if (keep(P[i] as number, P[i + 2] as number)) out.push(P[i + 1] as number);
-        return out;
-      };
-      const fringe = Math.min(...ys("hair", (x, z) => z > 0.04 && Math.abs(x) < 0.03));
-      const brows = Math.max(...ys("brows", () => true));
+      const mesh = buildAvatar({ sex, hairStyle: "short" });
+      const fringe = extent(mesh, "hair", (x, _y, z) => z > 0.04 && Math.abs(x) < 0.03).bottom;
+      const brows = extent(mesh, "brows").top;
       expect(fringe - brows, `sex ${sex}`).toBeGreaterThan(0.023);
     }
   });

@@ -17,29 +17,9 @@ import {
   styleOfKind,
 } from "../../../shared/avatar/index.ts";
 import { toonFace } from "../../../shared/avatar/toon-look.ts";
-import { maxMove, mirrorPairs, split } from "./helpers.ts";
+import { extent, maxMove, mirrorPairs, split } from "./helpers.ts";
 
 const colorsOf = (sex: 1 | 2) => ({ skinTone: 0.25, ...DEFAULT_COLORS[sex] });
-
-/** Highest and lowest y, widest |x|, and front-most and back-most z of one part (of its vertices `keep` takes). */
-function extent(mesh: AvatarMesh, part: string, keep: (x: number, y: number) => boolean = () => true) {
-  const p = mesh.primitives.find((q) => q.name === part)?.positions as Float32Array;
-  let top = -1;
-  let bottom = 1;
-  let wide = 0;
-  let front = -1;
-  let back = 1;
-  for (let i = 0; i < p.length; i += 3) {
-    const [x, y, z] = [p[i] as number, p[i + 1] as number, p[i + 2] as number];
-    if (!keep(x, y)) continue;
-    top = Math.max(top, y);
-    bottom = Math.min(bottom, y);
-    wide = Math.max(wide, Math.abs(x));
-    front = Math.max(front, z);
-    back = Math.min(back, z);
-  }
-  return { top, bottom, wide, front, back };
-}
 
 /** Mean height of one part's vertices (the lips' is the mouth's line). */
 function meanY(mesh: AvatarMesh, part: string): number {
