@@ -14,14 +14,20 @@ export type { AvatarStyle } from "./anatomy.ts";
 export { ARKIT_REQUIRED, EXPRESSION_NAMES, VISEME_NAMES, VISEMES } from "./expressions.ts";
 export { exportGlb, type GlbOptions } from "./gltf.ts";
 export {
+  BEARD_STYLES,
+  type BeardStyle,
   DEFAULT_COLORS,
   DEFAULT_SKIN_TONE,
+  GLASSES_STYLES,
+  type GlassesStyle,
   HAIR_STYLES,
   type HairStyle,
   hairStyleOf,
   hexToRgb,
   type LookAppearance,
+  type LookShapes,
   lookColors,
+  lookShapes,
   rgbToHex,
 } from "./look.ts";
 export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";

@@ -36,13 +36,44 @@ export type HairStyle = (typeof HAIR_STYLES)[number];
 export const hairStyleOf = (sex: 1 | 2, hairStyle?: HairStyle): HairStyle =>
   hairStyle ?? (sex === 2 ? "long" : "short");
 
+/**
+ * Glasses (appearance.glasses): none, a square acetate frame, or a thin round metal one. Photo
+ * cloning gives the square frame to a face it finds wearing glasses (decision 046).
+ */
+export const GLASSES_STYLES = ["none", "square", "round"] as const;
+export type GlassesStyle = (typeof GLASSES_STYLES)[number];
+
+/**
+ * Facial hair (appearance.beard), in the hair's colour: none, stubble (the skin darkened where a
+ * beard grows), a goatee (moustache and chin) or a full beard (moustache, chin, jaw and cheeks up to
+ * the sideburns). Photo cloning reads it from the photo (decision 046).
+ */
+export const BEARD_STYLES = ["none", "stubble", "goatee", "full"] as const;
+export type BeardStyle = (typeof BEARD_STYLES)[number];
+
+/** What of a look changes the bust's shape, not only its colours: the cut, the glasses and the beard. */
+export interface LookShapes {
+  hair?: HairStyle;
+  glasses?: GlassesStyle;
+  beard?: BeardStyle;
+}
+
 /** The fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1, hair style. */
 export interface LookAppearance {
   skinTone?: number;
   hairColor?: string;
   eyeColor?: string;
   hairStyle?: HairStyle;
+  glasses?: GlassesStyle;
+  beard?: BeardStyle;
 }
+
+/** A stored look's shapes (absent: each sex's cut, no glasses, no beard). */
+export const lookShapes = (a: LookAppearance): LookShapes => ({
+  ...(a.hairStyle ? { hair: a.hairStyle } : {}),
+  ...(a.glasses && a.glasses !== "none" ? { glasses: a.glasses } : {}),
+  ...(a.beard && a.beard !== "none" ? { beard: a.beard } : {}),
+});
 
 /** The colours of a stored look: its appearance and outfit colour, each sex's defaults for what it leaves out. */
 export function lookColors(sex: 1 | 2, appearance: LookAppearance, outfit?: string): Colors {

@@ -1,6 +1,6 @@
 import type { Static } from "typebox";
 import * as Type from "typebox";
-import { HAIR_STYLES } from "../avatar/look.ts";
+import { BEARD_STYLES, GLASSES_STYLES, HAIR_STYLES } from "../avatar/look.ts";
 import { FaceParamsSchema } from "../avatar/params.ts";
 
 export { FaceParamsSchema };
@@ -22,6 +22,19 @@ export const AppearanceSchema = Type.Object({
       Type.Literal(HAIR_STYLES[1]),
       Type.Literal(HAIR_STYLES[2]),
       Type.Literal(HAIR_STYLES[3]),
+    ]),
+  ),
+  /** Glasses ("none" or absent: none); photo cloning sets "square" where the photo wears glasses (decision 046). */
+  glasses: Type.Optional(
+    Type.Union([Type.Literal(GLASSES_STYLES[0]), Type.Literal(GLASSES_STYLES[1]), Type.Literal(GLASSES_STYLES[2])]),
+  ),
+  /** Facial hair in the hair's colour ("none" or absent: none); photo cloning reads it (decision 046). */
+  beard: Type.Optional(
+    Type.Union([
+      Type.Literal(BEARD_STYLES[0]),
+      Type.Literal(BEARD_STYLES[1]),
+      Type.Literal(BEARD_STYLES[2]),
+      Type.Literal(BEARD_STYLES[3]),
     ]),
   ),
 });
