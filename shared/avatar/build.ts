@@ -2,15 +2,17 @@
 import { type AvatarStyle, anatomyFor } from "./anatomy.ts";
 import { bounds, type Field, type FieldContext, type PartSample, regionWeight, sampleField } from "./deform.ts";
 import { EXPRESSIONS, VISEMES } from "./expressions.ts";
-import { type HairStyle, hairStyleOf } from "./look.ts";
+import { hairStyleOf, type LookShapes } from "./look.ts";
 import type { Vec3 } from "./math.ts";
 import type { AvatarMesh, AvatarPrimitive, PartBuilder, PartId } from "./mesh.ts";
 import { computeNormals } from "./mesh.ts";
-import { type Colors, materialsFor } from "./palette.ts";
+import { type Colors, materialsFor, skinColor } from "./palette.ts";
+import { buildBeard, shadeStubble } from "./parts/beard.ts";
 import { buildBody } from "./parts/body.ts";
 import { buildBrows } from "./parts/brows.ts";
 import { buildEars } from "./parts/ears.ts";
 import { buildEyes } from "./parts/eyes.ts";
+import { buildGlasses, type GlassesBuild } from "./parts/glasses.ts";
 import { buildHair } from "./parts/hair.ts";
 import { HeadShape } from "./parts/head.ts";
 import { buildMouth, mouthFrame } from "./parts/mouth.ts";
@@ -92,16 +94,47 @@ function skinOf(b: PartBuilder): { skin?: AvatarPrimitive["skin"] } {
 }
 
 /**
+ * The glasses' morph targets: the face sliders' deltas at the skin points the frame rests on,
+ * blended per vertex (parts/glasses.ts). Expressions leave the frame where it is.
+ */
+function glassesTargets(g: GlassesBuild, ctx: FieldContext): Record<string, Float32Array> {
+  const flat = g.points.flat();
+  const sample: PartSample = {
+    part: "skin",
+    positions: flat,
+    anchors: flat,
+    sides: new Int8Array(g.points.length),
+    box: bounds(flat),
+  };
+  const n = g.part.count;
+  const targets: Record<string, Float32Array> = {};
+  for (const id of FACE_SLIDER_IDS) {
+    const at = sampleField(SLIDER_FIELDS[id], ctx, sample, EPS);
+    if (!at) continue;
+    const out = new Float32Array(n * 3);
+    for (let i = 0; i < n; i++) {
+      const a = g.follow[i * 3] as number;
+      const b = g.follow[i * 3 + 1] as number;
+      const w = g.follow[i * 3 + 2] as number;
+      for (let k = 0; k < 3; k++)
+        out[i * 3 + k] = (at[a * 3 + k] as number) * (1 - w) + (at[b * 3 + k] as number) * w;
+    }
+    targets[id] = out;
+  }
+  return targets;
+}
+
+/**
  * The bust of a sex in a style. The toon style is built from its own anatomy (anatomy.ts) and then
  * given its proportions (stylise.ts); `proportions: false` leaves that last step out (tests). A
  * bust wears the cut `hair` (each sex's own where none is named): anime shapes in the toon style,
- * realistic locks in the other.
+ * realistic locks in the other; and the `glasses` and `beard` named (none where none is).
  */
 export function assemble(
   sex: 1 | 2,
   colors: Colors,
   style: AvatarStyle = "realistic",
-  { proportions = true, hair }: { proportions?: boolean; hair?: HairStyle } = {},
+  { proportions = true, hair, glasses, beard }: { proportions?: boolean } & LookShapes = {},
 ): AvatarMesh {
   const anatomy = anatomyFor(sex, style);
   const shape = new HeadShape(anatomy);
@@ -109,6 +142,8 @@ export function assemble(
   const eyes = buildEyes(shape);
   const inside = buildMouth(shape);
   const body = buildBody(shape);
+  const frame = glasses ? buildGlasses(shape, glasses, style === "toon") : null;
+  const facialHair = beard ? buildBeard(shape, beard, style === "toon") : null;
   const builders: PartBuilder[] = [
     skin,
     lips,
@@ -122,18 +157,24 @@ export function assemble(
     inside.tongue,
     inside.mouth,
     buildHair(shape, hairStyleOf(sex, hair), style === "toon"),
+    ...(frame ? [frame.part] : []),
+    ...(facialHair ? [facialHair.part] : []),
     body.clothing,
     body.hands,
   ];
   const zonesFor = (b: PartBuilder, positions: Float32Array): { colors?: Float32Array; roughness?: Float32Array } => {
     if (style !== "realistic") return {};
-    const colors = skinZones(anatomy, b.part, positions, b.light);
+    let tint = skinZones(anatomy, b.part, positions, b.light);
+    if (beard && b.part === "skin") {
+      tint ??= new Float32Array(positions.length).fill(1);
+      shadeStubble(shape, beard, skinColor(colors.skinTone), colors.hair, positions, tint);
+    }
     const roughness = skinRoughness(anatomy, b.part, positions);
-    return { ...(colors ? { colors } : {}), ...(roughness ? { roughness } : {}) };
+    return { ...(tint ? { colors: tint } : {}), ...(roughness ? { roughness } : {}) };
   };
-  const frame = mouthFrame(shape);
-  const ctx: FieldContext = { shape, mouthY: frame.y, teethFront: frame.front };
-  const materials = materialsFor(colors, style);
+  const lipLine = mouthFrame(shape);
+  const ctx: FieldContext = { shape, mouthY: lipLine.y, teethFront: lipLine.front };
+  const materials = materialsFor(colors, style, glasses === "round" ? "round" : "square");
   const fields: [string, Field][] = [
     ...FACE_SLIDER_IDS.map((id): [string, Field] => [id, SLIDER_FIELDS[id]]),
     ...Object.entries(EXPRESSIONS),
@@ -146,10 +187,14 @@ export function assemble(
     const n = positions.length / 3;
     vertexCount += n;
     triangleCount += b.indices.length / 3;
-    const targets: Record<string, Float32Array> = {};
-    const sample = { part: b.part, positions, anchors: b.anchors, sides: b.sides, box: bounds(b.anchors) };
+    const targets: Record<string, Float32Array> = frame && b === frame.part ? glassesTargets(frame, ctx) : {};
+    // the beard is moved as the skin under it is (parts/beard.ts)
+    const sample =
+      facialHair && b === facialHair.part
+        ? { part: "skin" as const, positions: facialHair.base, anchors: facialHair.base, sides: b.sides, box: bounds(facialHair.base) }
+        : { part: b.part, positions, anchors: b.anchors, sides: b.sides, box: bounds(b.anchors) };
     const follow = INSIDE.includes(b.part) ? faceInFront(sample, shape.A.mouth.center[2]) : null;
-    for (const [name, field] of fields) {
+    for (const [name, field] of b.part === "glasses" ? [] : fields) {
       let out = sampleField(field, ctx, sample, EPS);
       // The inside of the mouth goes where the face in front of it goes: a smaller, flatter or
       // turned face takes its teeth along, so they never come through the lips (tests/unit/avatar/teeth.test.ts).

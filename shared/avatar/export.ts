@@ -9,7 +9,7 @@
 import { assemble } from "./build.ts";
 import { EXPRESSION_NAMES, VISEME_NAMES } from "./expressions.ts";
 import { exportGlb } from "./gltf.ts";
-import { type LookAppearance, lookColors } from "./look.ts";
+import { type LookAppearance, lookColors, lookShapes } from "./look.ts";
 import { applyPose } from "./pose.ts";
 import { toonAtlas } from "./toon.ts";
 import { toVrm, type VrmMeta } from "./vrm.ts";
@@ -42,7 +42,7 @@ export async function exportAvatar(
     look.sex,
     lookColors(look.sex, look.appearance, look.outfit),
     look.toon ? "toon" : "realistic",
-    { hair: look.appearance.hairStyle },
+    lookShapes(look.appearance),
   );
   // a cartoon keeps the pose it was made in; a VRM stands in the T-pose VRM 1.0 expects, so the
   // humanoid's arm bones move its arms (decision 043); a realistic GLB keeps its arms resting

@@ -6,7 +6,16 @@
  */
 import type { AvatarStyle } from "./anatomy.ts";
 import { assemble } from "./build.ts";
-import { DEFAULT_COLORS, DEFAULT_SKIN_TONE, type HairStyle, type LookAppearance, lookColors } from "./look.ts";
+import {
+  type BeardStyle,
+  DEFAULT_COLORS,
+  DEFAULT_SKIN_TONE,
+  type GlassesStyle,
+  type HairStyle,
+  type LookAppearance,
+  lookColors,
+  lookShapes,
+} from "./look.ts";
 import type { AvatarMesh } from "./mesh.ts";
 import type { Rgb } from "./palette.ts";
 
@@ -55,8 +64,11 @@ export interface AvatarOptions {
   clothingColor?: Rgb;
   /** Realistic (the default) or toon (decision 039). */
   style?: AvatarStyle;
-  /** The toon style's hair (each sex's own where none is named); a realistic bust ignores it. */
+  /** The hair's cut (each sex's own where none is named). */
   hairStyle?: HairStyle;
+  /** Glasses and facial hair (none where none is named; decision 046). */
+  glasses?: GlassesStyle;
+  beard?: BeardStyle;
 }
 
 export function buildAvatar(options: AvatarOptions): AvatarMesh {
@@ -70,7 +82,7 @@ export function buildAvatar(options: AvatarOptions): AvatarMesh {
       clothing: options.clothingColor ?? [...defaults.clothing],
     },
     options.style,
-    { hair: options.hairStyle },
+    lookShapes({ hairStyle: options.hairStyle, glasses: options.glasses, beard: options.beard }),
   );
 }
 
@@ -81,7 +93,7 @@ export function buildLook(
   outfit?: string,
   style: AvatarStyle = "realistic",
 ): AvatarMesh {
-  return assemble(sex, lookColors(sex, appearance, outfit), style, { hair: appearance.hairStyle });
+  return assemble(sex, lookColors(sex, appearance, outfit), style, lookShapes(appearance));
 }
 
 /** A role's kind as the style it is drawn in: cartoons (kind "cartoon") are toon, everything else realistic. */

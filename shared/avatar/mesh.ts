@@ -17,6 +17,8 @@ export type PartId =
   | "tongue"
   | "mouth"
   | "hair"
+  | "glasses"
+  | "beard"
   | "clothing"
   | "hands";
 

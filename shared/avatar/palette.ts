@@ -44,6 +44,12 @@ export const EYE_PRESETS = {
   grey: [0.5, 0.55, 0.58],
 } as const satisfies Record<string, Rgb>;
 
+/** The frames' colours (sRGB): black acetate, and gold wire (drawn without a metal's reflections: no scene has an environment). */
+export const GLASSES_COLOR = {
+  square: [0.045, 0.04, 0.045],
+  round: [0.72, 0.56, 0.3],
+} as const satisfies Record<string, Rgb>;
+
 export function skinColor(tone: number): Rgb {
   const t = clamp(tone, 0, 1) * (SKIN_PALETTE.length - 1);
   const i = Math.min(Math.floor(t), SKIN_PALETTE.length - 2);
@@ -73,8 +79,13 @@ export interface Colors {
   clothing: Rgb;
 }
 
-export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Record<PartId, AvatarMaterial> {
-  if (style === "toon") return toonMaterials(c);
+/** Every part's material; `frame` is the glasses' (decision 046). */
+export function materialsFor(
+  c: Colors,
+  style: AvatarStyle = "realistic",
+  frame: keyof typeof GLASSES_COLOR = "square",
+): Record<PartId, AvatarMaterial> {
+  if (style === "toon") return toonMaterials(c, frame);
   const skin = skinColor(c.skinTone);
   const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.38), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
   const brows = mix(c.hair, [0.06, 0.04, 0.035], 0.35);
@@ -92,12 +103,14 @@ export function materialsFor(c: Colors, style: AvatarStyle = "realistic"): Recor
     tongue: material("tongue", [0.75, 0.36, 0.38], 0.45),
     mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
     hair: material("hair", c.hair, 0.58, true),
+    glasses: material("glasses", [...GLASSES_COLOR[frame]], frame === "round" ? 0.3 : 0.25),
+    beard: material("beard", mix(c.hair, [0.06, 0.04, 0.035], 0.15), 0.8),
     clothing: material("clothing", c.clothing, 0.85),
   };
 }
 
 /** Toon colours: the same choices, drawn flat. Lips barely darker than the skin (a mouth is a line). */
-function toonMaterials(c: Colors): Record<PartId, AvatarMaterial> {
+function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR): Record<PartId, AvatarMaterial> {
   const skin = mix(skinColor(c.skinTone), [1, 0.86, 0.8], 0.18);
   const lips = mix(skin, [0.9, 0.5, 0.52], 0.2);
   const brows = mix(c.hair, [0.1, 0.06, 0.05], 0.45);
@@ -115,6 +128,8 @@ function toonMaterials(c: Colors): Record<PartId, AvatarMaterial> {
     tongue: material("tongue", [0.85, 0.42, 0.45], 1),
     mouth: material("mouth", [0.42, 0.12, 0.15], 1),
     hair: material("hair", c.hair, 1, true),
+    glasses: material("glasses", [...GLASSES_COLOR[frame]], 1),
+    beard: material("beard", mix(c.hair, [0.1, 0.06, 0.05], 0.2), 1),
     clothing: material("clothing", c.clothing, 1),
   };
 }

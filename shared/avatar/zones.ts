@@ -104,8 +104,8 @@ export function skinZones(
   positions: Float32Array,
   light: readonly number[] = [],
 ): Float32Array | undefined {
-  if (part === "hair") {
-    // the hair in its own shade: its builder's light per vertex (parts/hair.ts), as grey
+  if (part === "hair" || part === "beard") {
+    // the hair in its own shade: its builder's light per vertex (parts/hair.ts, parts/beard.ts), as grey
     if (!light.some((l) => l !== 1)) return undefined;
     const out = new Float32Array(positions.length);
     for (let i = 0; i < out.length / 3; i++) out.fill(light[i] ?? 1, i * 3, i * 3 + 3);

@@ -1,0 +1,193 @@
+/**
+ * Facial hair (appearance.beard, decision 046): a shell over the skin, built on the skin's own grid
+ * (parts/skin.ts) so each of its vertices stands over one of the skin's, lifted along the surface's
+ * normal by the beard's thickness there. Its edges dive just under the skin, so the shell meets the
+ * face in a clean line and never flickers against it. A goatee covers the moustache, the chin and
+ * the corners between them; a full beard also the cheeks below the cheekbone, the jaw and under it,
+ * up to the sideburns. The lips are always left bare.
+ *
+ * Stubble is no shell on the realistic bust: the skin itself is darkened toward the hair's colour
+ * where a beard grows (zones.ts). The toon style, which has no per-vertex colour, draws it as a
+ * flat shell of the full beard's shape a hair's breadth off the skin, as anime draws a shadow.
+ *
+ * The shell moves exactly as the skin under it: the morph fields are read at the skin's points
+ * (`BeardBuild.base`), for the sliders and the expressions alike, so it opens with the jaw.
+ */
+import type { BeardStyle } from "../look.ts";
+import { add, cross, normalize, scale, smoothstep, srgbToLinear, sub, type Vec3 } from "../math.ts";
+import { PartBuilder } from "../mesh.ts";
+import { type HeadShape, headCols, headRows } from "./head.ts";
+
+export interface BeardBuild {
+  part: PartBuilder;
+  /** Per vertex, the skin point it stands over (3 floats a vertex): where the morph fields are read. */
+  base: Float32Array;
+}
+
+/** The thickness at full cover (metres), and how far below the skin the shell's edge runs. */
+const THICK: Record<Exclude<BeardStyle, "none">, number> = { stubble: 0.00045, goatee: 0.0035, full: 0.0048 };
+const SINK = 0.0008;
+const DEG = Math.PI / 180;
+/** The neckline's polar angle from the ray centre (degrees; 180 straight down): at the front, and at the jaw's angle. */
+const NECKLINE = [160, 142] as const;
+/** How far under the chin a goatee reaches (the same polar angle). */
+const GOATEE_UNDER = 154;
+
+/** How much of a beard of this style grows at a rest skin point, 0..1 (mirror-symmetric). */
+export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number {
+  if (style === "none") return 0;
+  const A = shape.A;
+  const M = A.mouth;
+  const W = M.halfWidth;
+  const ax = Math.abs(p[0]);
+  const y = p[1];
+  const C = shape.C;
+  // the angle round the head from the front (0) to the side (pi/2)
+  const lon = Math.atan2(ax, p[2] - C[2]);
+  if (lon > 1.75) return 0;
+  const noseBase = A.nose.ala[1] - A.nose.alaR * 0.75;
+  const chinBottom = A.chin.c[1] - A.chin.r[1];
+  // the lips and a millimetre round them stay bare
+  const [mx, my] = shape.mouthLocal(p);
+  const [yU, yL] = shape.lipBorders(Math.min(Math.abs(mx), W * 0.995));
+  const nearMouth = 1 - smoothstep(W * 1.02, W * 1.22, Math.abs(mx));
+  const lipGap = Math.max(smoothstep(yU * 1.05, yU * 1.05 + 0.0022, my), smoothstep(-yL * 1.04, -yL * 1.04 + 0.0022, -my));
+  const bareLips = 1 - nearMouth * (1 - lipGap);
+  const v = sub(p, C);
+  const theta = Math.acos(v[1] / Math.hypot(v[0], v[1], v[2])) / DEG;
+  // round the mouth: from under the nose to under the chin, a little wider than the mouth and
+  // narrowing to the chin
+  const down = smoothstep(M.center[1], chinBottom, y);
+  const half = W + 0.004 - W * 0.5 * down;
+  const goatee =
+    (1 - smoothstep(half - 0.0025, half + 0.0025, ax)) *
+    (1 - smoothstep(noseBase - 0.003, noseBase, y)) *
+    (1 - smoothstep(GOATEE_UNDER - 4, GOATEE_UNDER, theta)) *
+    (1 - smoothstep(0.7, 0.9, lon));
+  let cover = goatee;
+  if (style === "full" || style === "stubble") {
+    // the cheek line: from the nose's wing out and up to the sideburn in front of the ear
+    const top = noseBase + (A.ear.center[1] + 0.012 - noseBase) * smoothstep(0.25, 1.35, lon);
+    // The neckline, as a polar angle from the ray centre (the skin grid's rows run along it, so the
+    // edge is smooth where the skin turns under the chin): well under the chin at the front, up to
+    // the jaw's angle at the side.
+    const bottom = NECKLINE[0] + (NECKLINE[1] - NECKLINE[0]) * smoothstep(0.3, 1.4, lon);
+    const cheeks =
+      (1 - smoothstep(top - 0.009, top + 0.001, y)) *
+      (1 - smoothstep(bottom - 4, bottom, theta)) *
+      (1 - smoothstep(1.45, 1.6, lon));
+    cover = Math.max(cover, cheeks);
+  }
+  return cover * bareLips;
+}
+
+/** The beard for a head, or null for none (and for stubble on the realistic bust, drawn as colour). */
+export function buildBeard(shape: HeadShape, style: BeardStyle, toon: boolean): BeardBuild | null {
+  if (style === "none" || (style === "stubble" && !toon)) return null;
+  const { thetas } = headRows(shape);
+  const us = headCols();
+  const thick = THICK[style];
+  // the rows and columns a beard can reach: the lower face and the top of the neck, the front half
+  const rows: number[] = [];
+  for (let r = 1; r < thetas.length - 1; r++) {
+    const y = shape.C[1] + Math.cos(thetas[r] as number) * 0.09;
+    if (y < 0.03 && y > -0.16) rows.push(r);
+  }
+  const cols = us.map((_, c) => c).filter((c) => Math.abs(us[c] as number) < 1.9);
+  // the skin's points over the window, one ring wider for the normals
+  const grid = rows.map((r) => cols.map((c) => shape.skinPoint(shape.dir(us[c] as number, thetas[r] as number)).p));
+  const part = new PartBuilder("beard");
+  const base: number[] = [];
+  const ids: number[][] = [];
+  const covers: number[][] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row: number[] = [];
+    const cov: number[] = [];
+    for (let j = 0; j < cols.length; j++) {
+      const p = grid[i]?.[j] as Vec3;
+      const w = beardCover(shape, style, p);
+      cov.push(w);
+      if (w <= 0 && !neighbourCovered(grid, i, j, shape, style)) {
+        row.push(-1);
+        continue;
+      }
+      const up = (grid[Math.max(0, i - 1)] as Vec3[])[j] as Vec3;
+      const down = (grid[Math.min(rows.length - 1, i + 1)] as Vec3[])[j] as Vec3;
+      const left = (grid[i] as Vec3[])[Math.max(0, j - 1)] as Vec3;
+      const right = (grid[i] as Vec3[])[Math.min(cols.length - 1, j + 1)] as Vec3;
+      const n = normalize(cross(sub(right, left), sub(up, down)));
+      // the thickness: full where the cover is, below the skin at its edge (a stubble shell's edge is sharp, as anime draws it)
+      const lift = style === "stubble" ? (w > 0.5 ? thick : -SINK) : thick * smoothstep(0, 1, w) - SINK;
+      const id = part.vertex(add(p, scale(n, lift)), p);
+      // tufts: a little darker here and there (a hash of the mirrored place, so both sides match)
+      part.light[id] = 1 - TUFTS * tuft(Math.abs(p[0]), p[1], p[2]);
+      row.push(id);
+      base.push(p[0], p[1], p[2]);
+    }
+    ids.push(row);
+    covers.push(cov);
+  }
+  // the quads with all four corners built and some cover
+  for (let i = 0; i + 1 < rows.length; i++) {
+    for (let j = 0; j + 1 < cols.length; j++) {
+      const q = [ids[i]?.[j], ids[i + 1]?.[j], ids[i + 1]?.[j + 1], ids[i]?.[j + 1]] as number[];
+      if (q.some((id) => id < 0)) continue;
+      const c = [covers[i]?.[j], covers[i + 1]?.[j], covers[i + 1]?.[j + 1], covers[i]?.[j + 1]] as number[];
+      if (Math.max(...c) <= 0.02) continue;
+      part.quad(q[0] as number, q[1] as number, q[2] as number, q[3] as number);
+    }
+  }
+  return { part, base: new Float32Array(base) };
+}
+
+/** How much darker a tuft is than the beard's colour. */
+const TUFTS = 0.28;
+
+/** A hash of a point (millimetre cells) as 0..1. */
+function tuft(x: number, y: number, z: number): number {
+  const h = Math.sin(Math.round(x * 1000) * 12.9898 + Math.round(y * 1000) * 78.233 + Math.round(z * 1000) * 37.719) * 43758.5453;
+  return h - Math.floor(h);
+}
+
+/** How far stubble darkens the skin toward the hair's colour, at full cover. */
+const STUBBLE_DEPTH = 0.6;
+
+/**
+ * The realistic skin where a beard grows, darkened toward the hair's colour (both sRGB): stubble,
+ * and under a goatee's or a full beard's shell so its edge fades into the skin. Multiplies `colors`
+ * (RGB multipliers per vertex of `positions`, the skin's rest points) in place.
+ */
+export function shadeStubble(
+  shape: HeadShape,
+  style: BeardStyle,
+  skin: readonly number[],
+  hair: readonly number[],
+  positions: Float32Array,
+  colors: Float32Array,
+): void {
+  const grows: BeardStyle = style === "stubble" ? "full" : style;
+  const tint = [0, 1, 2].map((k) => {
+    const ratio = Math.min(1, srgbToLinear(hair[k] as number) / Math.max(1e-3, srgbToLinear(skin[k] as number)));
+    return 1 + (ratio - 1) * STUBBLE_DEPTH;
+  });
+  for (let i = 0; i < positions.length / 3; i++) {
+    const p: Vec3 = [positions[i * 3] as number, positions[i * 3 + 1] as number, positions[i * 3 + 2] as number];
+    const w = beardCover(shape, grows, p);
+    if (w <= 0) continue;
+    for (let k = 0; k < 3; k++) colors[i * 3 + k] = (colors[i * 3 + k] as number) * (1 + ((tint[k] as number) - 1) * w);
+  }
+}
+
+/** Whether a grid point is next to one with cover: the shell's edge row, which runs under the skin. */
+function neighbourCovered(grid: Vec3[][], i: number, j: number, shape: HeadShape, style: BeardStyle): boolean {
+  for (const [di, dj] of [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ] as const) {
+    const p = grid[i + di]?.[j + dj];
+    if (p && beardCover(shape, style, p) > 0) return true;
+  }
+  return false;
+}
