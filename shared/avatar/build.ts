@@ -6,13 +6,13 @@ import { hairStyleOf, type LookShapes } from "./look.ts";
 import type { Vec3 } from "./math.ts";
 import type { AvatarMesh, AvatarPrimitive, PartBuilder, PartId } from "./mesh.ts";
 import { computeNormals } from "./mesh.ts";
-import { type Colors, materialsFor, skinColor } from "./palette.ts";
+import { type Colors, materialsFor } from "./palette.ts";
 import { buildBeard, shadeStubble } from "./parts/beard.ts";
 import { buildBody } from "./parts/body.ts";
 import { buildBrows } from "./parts/brows.ts";
 import { buildEars } from "./parts/ears.ts";
 import { buildEyes } from "./parts/eyes.ts";
-import { buildGlasses, type GlassesBuild } from "./parts/glasses.ts";
+import { buildGlasses, FOLLOW, type GlassesBuild } from "./parts/glasses.ts";
 import { buildHair } from "./parts/hair.ts";
 import { HeadShape } from "./parts/head.ts";
 import { buildMouth, mouthFrame } from "./parts/mouth.ts";
@@ -113,11 +113,12 @@ function glassesTargets(g: GlassesBuild, ctx: FieldContext): Record<string, Floa
     if (!at) continue;
     const out = new Float32Array(n * 3);
     for (let i = 0; i < n; i++) {
-      const a = g.follow[i * 3] as number;
-      const b = g.follow[i * 3 + 1] as number;
-      const w = g.follow[i * 3 + 2] as number;
-      for (let k = 0; k < 3; k++)
-        out[i * 3 + k] = (at[a * 3 + k] as number) * (1 - w) + (at[b * 3 + k] as number) * w;
+      for (let f = 0; f < FOLLOW; f++) {
+        const point = g.follow[(i * FOLLOW + f) * 2] as number;
+        const w = g.follow[(i * FOLLOW + f) * 2 + 1] as number;
+        if (w === 0) continue;
+        for (let k = 0; k < 3; k++) out[i * 3 + k] = (out[i * 3 + k] as number) + (at[point * 3 + k] as number) * w;
+      }
     }
     targets[id] = out;
   }
@@ -167,7 +168,7 @@ export function assemble(
     let tint = skinZones(anatomy, b.part, positions, b.light);
     if (beard && b.part === "skin") {
       tint ??= new Float32Array(positions.length).fill(1);
-      shadeStubble(shape, beard, skinColor(colors.skinTone), colors.hair, positions, tint);
+      shadeStubble(shape, beard, positions, tint);
     }
     const roughness = skinRoughness(anatomy, b.part, positions);
     return { ...(tint ? { colors: tint } : {}), ...(roughness ? { roughness } : {}) };
@@ -191,7 +192,13 @@ export function assemble(
     // the beard is moved as the skin under it is (parts/beard.ts)
     const sample =
       facialHair && b === facialHair.part
-        ? { part: "skin" as const, positions: facialHair.base, anchors: facialHair.base, sides: b.sides, box: bounds(facialHair.base) }
+        ? {
+            part: "skin" as const,
+            positions: facialHair.base,
+            anchors: facialHair.base,
+            sides: b.sides,
+            box: bounds(facialHair.base),
+          }
         : { part: b.part, positions, anchors: b.anchors, sides: b.sides, box: bounds(b.anchors) };
     const follow = INSIDE.includes(b.part) ? faceInFront(sample, shape.A.mouth.center[2]) : null;
     for (const [name, field] of b.part === "glasses" ? [] : fields) {
@@ -228,5 +235,6 @@ export function assemble(
   });
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount, rig: rigOf(anatomy) };
   mesh.hair = hairStyleOf(sex, hair);
+  if (glasses) mesh.glasses = glasses;
   return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

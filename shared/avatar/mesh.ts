@@ -68,6 +68,8 @@ export interface AvatarMesh {
   style: AvatarStyle;
   /** The bust's hair style (look.ts HAIR_STYLES). */
   hair?: string;
+  /** Its glasses, where it wears any (look.ts GLASSES_STYLES): the frame's material follows it. */
+  glasses?: string;
   primitives: AvatarPrimitive[];
   /** Every morph target in a fixed order: face sliders, then expressions, then visemes. */
   targetNames: string[];

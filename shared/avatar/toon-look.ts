@@ -42,6 +42,7 @@ export const TOON_PARTS: Partial<Record<PartId, ToonPartLook>> = {
   hands: { shade: [0.88, 0.72, 0.74], rim: 0.22 },
   lips: { shade: [0.86, 0.72, 0.74], rim: 0 },
   hair: { shade: [0.62, 0.6, 0.72], rim: 0.3, round: 0.45 },
+  beard: { shade: [0.62, 0.6, 0.72], rim: 0.2 },
   clothing: { shade: [0.66, 0.64, 0.78], rim: 0.2 },
   iris: { shade: [0.8, 0.8, 0.85], rim: 0, iris: true },
   pupil: { shade: [0.8, 0.8, 0.85], rim: 0 },
@@ -80,6 +81,7 @@ export const OUTLINE_WIDTH: Partial<Record<PartId, number>> = {
   ears: 0.0012,
   hands: 0.0012,
   hair: 0.0014,
+  beard: 0.0012,
   clothing: 0.0019,
 };
 

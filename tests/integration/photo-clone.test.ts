@@ -161,6 +161,16 @@ describe("photo cloning", () => {
     expect(role).toMatchObject({ kind: "photo", sex: 2, appearance: { hairStyle: "ponytail" } });
   });
 
+  it("gives a man in glasses with a full beard both, and a bare face neither (decision 046)", async () => {
+    const role = await cloneFace("man-glasses-beard.jpg", 1);
+    expect(role).toMatchObject({ kind: "photo", sex: 1, appearance: { glasses: "square", beard: "full" } });
+    expect((await t.request.get(role.img)).status).toBe(200);
+    // man-close-up.jpg is clean-shaven and wears none: neither key is stored
+    const bare = await cloneFace("man-close-up.jpg", 1);
+    expect(bare.appearance.glasses).toBeUndefined();
+    expect(bare.appearance.beard).toBeUndefined();
+  });
+
   it("never makes a second role for a retried request", async () => {
     const user = await t.user({ vipType: "gold" });
     const requestId = randomUUID();

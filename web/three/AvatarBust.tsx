@@ -177,7 +177,7 @@ export function AvatarBust({
 
   // Colours change on a click, not per frame: set them in place.
   useEffect(() => {
-    const materials = materialsFor(colors, avatar.style);
+    const materials = materialsFor(colors, avatar.style, avatar.glasses === "round" ? "round" : "square");
     for (const part of built.parts) {
       const c = materials[part.mesh.name as PartId]?.baseColor;
       if (!c) continue;
@@ -185,7 +185,7 @@ export function AvatarBust({
       if (part.outline) part.outline.material.color.copy(outlineColor(line, c[0], c[1], c[2]));
     }
     invalidate();
-  }, [built, colors, invalidate, avatar.style]);
+  }, [built, colors, invalidate, avatar.style, avatar.glasses]);
 
   const applied = useRef(-1);
   useFrame(() => {

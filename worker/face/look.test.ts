@@ -1,7 +1,8 @@
 /**
- * Reading a photo's look (issue 17): the skin tone, the hair's colour and length, the eyes' colour.
- * The fixture's astronaut has a light-brown bob and brown eyes; the other cases are the same photo
- * with its light changed, or with paint where hair would be.
+ * Reading a photo's look (issue 17): the skin tone, the hair's colour and length, the eyes' colour,
+ * glasses and a beard (decision 046). The fixture's astronaut has a light-brown bob and brown eyes;
+ * the other cases are the same photo with its light changed, or with paint where hair, frames or a
+ * beard would be, and the fixture faces (tests/fixtures/README.md).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import sharp, { type Sharp } from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EYE_PRESETS, HAIR_PRESETS, rgbToHex } from "../../shared/avatar/index.ts";
 import { analysedPhoto, detectFace, normalisePhoto } from "./detect.ts";
-import { photoLook } from "./look.ts";
+import { type PhotoLook, photoLook } from "./look.ts";
 
 type Pt = [number, number];
 const photo = readFileSync(join(import.meta.dirname, "../../tests/fixtures/images/astronaut.png"));
@@ -33,11 +34,40 @@ const WOMAN = 2;
 const MAN = 1;
 
 /** The photo with rectangles ([x, y, w, h] in pixels) painted in a colour. */
-async function painted(rects: [number, number, number, number][], color: string, base = photo): Promise<Buffer> {
+async function painted(
+  rects: [number, number, number, number][],
+  color: string,
+  base: Buffer = photo,
+): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${rects
     .map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>`)
     .join("")}</svg>`;
   return sharp(base)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+/** The photo with the outlines of rectangles ([x, y, w, h] in pixels) drawn `stroke` pixels wide in a colour. */
+async function outlined(rects: [number, number, number, number][], color: string, stroke: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${rects
+    .map(
+      ([x, y, w, h]) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="${color}" stroke-width="${stroke}"/>`,
+    )
+    .join("")}</svg>`;
+  return sharp(photo)
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toBuffer();
+}
+
+/** The photo with polygons (through the given landmarks) filled in a colour. */
+async function paintedOver(polygons: number[][], color: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${polygons
+    .map((ids) => `<polygon points="${ids.map((i) => P(i).join(",")).join(" ")}" fill="${color}"/>`)
+    .join("")}</svg>`;
+  return sharp(photo)
     .composite([{ input: Buffer.from(svg) }])
     .png()
     .toBuffer();
@@ -130,18 +160,28 @@ describe("the look of a photo", () => {
     expect(drawnBack.hairColor).toBe(short.hairColor);
   });
 
+  /** Each fixture face's look, read once for the tests that ask for it. */
+  const fixtureLooks = new Map<string, Promise<PhotoLook>>();
+
   /** The look of a fixture face, read from the photo as the detector found it. */
-  async function fixtureLook(file: string) {
-    const bytes = readFileSync(join(import.meta.dirname, "../../tests/fixtures/faces", file));
-    // read as the photo-clone job reads it: normalised, then at the size the detector saw
-    const photo = await normalisePhoto(bytes);
-    const face = await detectFace(photo);
-    if (!face) throw new Error(`no face in ${file}`);
-    return photoLook(
-      await analysedPhoto(photo, face),
-      face.landmarks.map((p) => [p.x, p.y]),
-      file.startsWith("man-") ? MAN : WOMAN,
-    );
+  function fixtureLook(file: string): Promise<PhotoLook> {
+    let look = fixtureLooks.get(file);
+    if (!look) {
+      look = (async () => {
+        const bytes = readFileSync(join(import.meta.dirname, "../../tests/fixtures/faces", file));
+        // read as the photo-clone job reads it: normalised, then at the size the detector saw
+        const photo = await normalisePhoto(bytes);
+        const face = await detectFace(photo);
+        if (!face) throw new Error(`no face in ${file}`);
+        return photoLook(
+          await analysedPhoto(photo, face),
+          face.landmarks.map((p) => [p.x, p.y]),
+          file.startsWith("man-") ? MAN : WOMAN,
+        );
+      })();
+      fixtureLooks.set(file, look);
+    }
+    return look;
   }
 
   it("reads the two women whose hair is tied back as drawn back (frontal-fair.jpg, three-quarter-left.jpg)", async () => {
@@ -207,5 +247,126 @@ describe("the look of a photo", () => {
     );
     expect(bald.hairColor).toBeNull();
     expect(bald.hairStyle).toBeNull();
+  });
+
+  it("reads the glasses and the full beard of man-glasses-beard.jpg", async () => {
+    const look = await fixtureLook("man-glasses-beard.jpg");
+    expect(look.glasses).toBe(true);
+    expect(look.beard).toBe("full");
+    expect(look.appearance).toMatchObject({ glasses: "square", beard: "full" });
+    // the frame's bridge is a strong line (32 L*, against 5 or less on the bare faces)
+    expect(look.measured.glassesLines.bridge).toBeGreaterThan(20);
+  });
+
+  it("reads the goatee of man-webcam.jpg, and no glasses", async () => {
+    // his moustache and chin are dark grey, the jaw's sides bare
+    const look = await fixtureLook("man-webcam.jpg");
+    expect(look.glasses).toBe(false);
+    expect(look.beard).toBe("goatee");
+    expect(look.appearance.beard).toBe("goatee");
+    expect(look.appearance).not.toHaveProperty("glasses");
+  });
+
+  it("reads no glasses on the other men, and no more than stubble", async () => {
+    for (const file of ["man-fair-messy.jpg", "man-short-dark.jpg", "man-close-up.jpg"]) {
+      const look = await fixtureLook(file);
+      expect(look.glasses, file).toBe(false);
+      expect(["none", "stubble"], file).toContain(look.beard);
+      expect(look.appearance, file).not.toHaveProperty("glasses");
+    }
+  });
+
+  it("reads no glasses and no beard on any of the women", async () => {
+    const women = [
+      "frontal-east-asian.jpg",
+      "frontal-fair.jpg",
+      "older-brown.jpg",
+      "three-quarter-left.jpg",
+      "three-quarter-right.jpg",
+      "tilted-brown.jpg",
+    ];
+    const looks = [
+      ...(await Promise.all(women.map(fixtureLook))),
+      await photoLook(photo, points, WOMAN), // astronaut.png
+    ];
+    for (const [i, look] of looks.entries()) {
+      const file = women[i] ?? "astronaut.png";
+      expect(look.glasses, file).toBe(false);
+      expect(look.beard, file).toBe("none");
+      expect(look.appearance, file).not.toHaveProperty("glasses");
+      expect(look.appearance, file).not.toHaveProperty("beard");
+    }
+  });
+
+  /** Dark rectangular frames over the astronaut's eyes: two rims and a bridge between them. */
+  async function withGlasses(): Promise<Buffer> {
+    const rims = [
+      [36, 39],
+      [42, 45],
+    ].map(([outer, inner]) => {
+      const [a, b] = [P(outer as number), P(inner as number)];
+      const [x0, x1] = [Math.min(a[0], b[0]) - span * 0.12, Math.max(a[0], b[0]) + span * 0.06];
+      const cy = (a[1] + b[1]) / 2;
+      return [x0, cy - span * 0.16, x1 - x0, span * 0.36] as [number, number, number, number];
+    });
+    const stroke = Math.max(2, span * 0.04);
+    const [left, right] = rims as [[number, number, number, number], [number, number, number, number]];
+    const bridge: [number, number, number, number] = [
+      left[0] + left[2],
+      left[1] + span * 0.06,
+      right[0] - (left[0] + left[2]),
+      stroke,
+    ];
+    return painted([bridge], "#1c1a1a", await outlined(rims, "#1c1a1a", stroke));
+  }
+
+  it("reads painted frames as glasses, and the bare photo as none", async () => {
+    const bare = await photoLook(photo, points, WOMAN);
+    expect(bare.glasses).toBe(false);
+    const look = await photoLook(await withGlasses(), points, WOMAN);
+    expect(look.glasses).toBe(true);
+    expect(look.appearance.glasses).toBe("square");
+    expect(look.measured.glassesScore).toBeGreaterThan(bare.measured.glassesScore * 3);
+  });
+
+  it("reads the glasses along a tilted head's own axes", async () => {
+    // the painted photo turned 15 degrees, and its face found again
+    const tilted = await sharp(await withGlasses())
+      .rotate(15, { background: "#808080" })
+      .png()
+      .toBuffer();
+    const face = await detectFace(tilted);
+    if (!face) throw new Error("no face in the tilted photo");
+    const look = await photoLook(
+      await analysedPhoto(tilted, face),
+      face.landmarks.map((p) => [p.x, p.y]),
+      WOMAN,
+    );
+    expect(look.glasses).toBe(true);
+  });
+
+  it("reads a painted goatee and a painted full beard on a man's reading, and none on the bare photo", async () => {
+    // dark brown hair, as a darker shade of the astronaut's own hair would be
+    const hair = "#3b2b22";
+    // under the nose to the upper lip's top, mouth corner to mouth corner
+    const moustache = [31, 32, 33, 34, 35, 54, 53, 52, 51, 50, 49, 48];
+    // below the lower lip to the jaw's point, no wider than the mouth
+    const chin = [48, 59, 58, 57, 56, 55, 54, 9, 8, 7];
+    // the lower face from jaw to jaw, below the mouth
+    const full = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 54, 55, 56, 57, 58, 59, 48];
+
+    const bare = await photoLook(photo, points, MAN);
+    expect(bare.beard).toBe("none");
+    expect(bare.appearance).not.toHaveProperty("beard");
+
+    const goatee = await photoLook(await paintedOver([moustache, chin], hair), points, MAN);
+    expect(goatee.beard).toBe("goatee");
+    expect(goatee.appearance.beard).toBe("goatee");
+
+    const bearded = await photoLook(await paintedOver([moustache, full], hair), points, MAN);
+    expect(bearded.beard).toBe("full");
+    expect(bearded.appearance.beard).toBe("full");
+    // read, not assumed from the sex: the same paint reads as a beard on a woman's reading too
+    expect((await photoLook(await paintedOver([moustache, full], hair), points, WOMAN)).beard).toBe("full");
   });
 });

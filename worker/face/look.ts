@@ -6,10 +6,15 @@
  * editor's swatches (decision 010, "Colours and hair from the photo"). The skin itself has nothing
  * to be read against but the photo's white: its tone is read after a white-patch balance (the
  * photo's brightest pixels taken as white), so a dim or warm photo does not make the skin deeper.
+ *
+ * Also whether the face wears glasses, and its beard (decision 046): a frame's rims are thin lines
+ * around the eyes that a bare face does not have; a beard is the lower face darker than the cheeks,
+ * at the moustache and the chin (a goatee) and the jaw's sides too (a full beard).
  */
 
 import sharp from "sharp";
 import {
+  type BeardStyle,
   EYE_PRESETS,
   HAIR_PRESETS,
   type HairStyle,
@@ -42,6 +47,10 @@ export interface PhotoLook {
   hairStyle: HairStyle | null;
   /** The nearest eye swatch ("#rrggbb"), or null where the irises could not be read. */
   eyeColor: string | null;
+  /** Whether the face wears glasses (a frame's rims and bridge around the eyes). */
+  glasses: boolean;
+  /** Facial hair: none, stubble (a man's only), a goatee (moustache and chin) or a full beard (the jaw too). */
+  beard: BeardStyle;
   /** The same as a stored appearance: what was not found is left out (each sex's default then). */
   appearance: LookAppearance;
   /** What was measured, for the log and the tests. */
@@ -53,6 +62,14 @@ export interface PhotoLook {
     sides: { temple: number; cheek: number; belowJaw: number };
     /** How far above the brows the hair begins, in eye spans (the columns' median); null with no hair. */
     hairline: number | null;
+    /**
+     * The glasses' lines (L*): the strongest thin line across the nose bridge, under each eye and
+     * beside each outer corner; `glassesScore` is their median (see GLASSES_LINE).
+     */
+    glassesScore: number;
+    glassesLines: { bridge: number; under: [number, number]; outer: [number, number] };
+    /** How much darker than the cheeks' skin (a share of its L*) the moustache, the chin and the jaw's sides are. */
+    beard: { moustache: number; chin: number; jaw: [number, number] };
   };
 }
 
@@ -165,6 +182,73 @@ function skinLike(c: Rgb, skin: Rgb): boolean {
   const p = lab(c);
   const q = lab(skin);
   return Math.hypot((p[0] - q[0]) / 2, p[1] - q[1], p[2] - q[2]) < 11;
+}
+
+/**
+ * The gaps (hundredths of an eye span) a line is told from its neighbours across: a thin metal rim
+ * to a thick acetate one.
+ */
+const GLASSES_GAPS = [3, 5, 8] as const;
+/**
+ * The median line (L*) of the five bands around the eyes that is a frame. Measured on the fixtures
+ * as the job reads them (decision 046): man-glasses-beard.jpg 18.4 (11.1 in a dim orange light, 16
+ * at half size, 17 to 18 turned 20 degrees either way), frames painted on astronaut.png 59; the
+ * eleven bare faces 0.2 to 4.4 (older-brown.jpg). A lash line or a lock of hair beside an eye
+ * reaches 15 in one band, never in three.
+ */
+const GLASSES_LINE = 8;
+/**
+ * The share of the cheeks' L* that hair at the moustache, and at the chin, takes off. Measured:
+ * the moustache of man-glasses-beard.jpg 0.43, of man-webcam.jpg 0.71; the bare lips' tops 0.26 at
+ * most (man-fair-messy.jpg's shadow and stubble), the women's 0.17. The chins 0.61 and 0.53 (0.42
+ * turned 10 degrees); bare, 0.28 at most (tilted-brown.jpg's lowered head, 0.32 turned).
+ */
+const BEARD_HAIR = 0.36;
+/**
+ * The same at the jaw's sides (the mean of both) that makes a goatee a full beard. Measured:
+ * man-glasses-beard.jpg 0.42, man-webcam.jpg's bare jaw 0.02 (0.10 at most turned or relit).
+ */
+const BEARD_JAW = 0.2;
+/**
+ * The same, the mean of the moustache's, the chin's and the jaw's, that is a man's stubble.
+ * Measured: man-fair-messy.jpg 0.23 (light stubble), the clean-shaven man-short-dark.jpg and
+ * man-close-up.jpg 0.09 and 0.08. The women read up to 0.25 (three-quarter-right.jpg's hair over
+ * a jaw, tilted-brown.jpg's shade): stubble is read on men only.
+ */
+const BEARD_STUBBLE = 0.15;
+
+/** Linear light of each 8-bit sRGB level. */
+const LINEAR = Float32Array.from({ length: 256 }, (_, i) => lin(i / 255));
+
+/** The photo's lightness, CIE L* (0..100) per pixel: the glasses' lines and the beard's shade are read on it. */
+function lightness(px: Pixels): Float32Array {
+  const out = new Float32Array(px.width * px.height);
+  for (let i = 0, j = 0; i < out.length; i++, j += px.channels) {
+    const y =
+      0.2126 * (LINEAR[px.data[j] as number] as number) +
+      0.7152 * (LINEAR[px.data[j + 1] as number] as number) +
+      0.0722 * (LINEAR[px.data[j + 2] as number] as number);
+    out[i] = y > 0.008856 ? 116 * Math.cbrt(y) - 16 : 903.3 * y;
+  }
+  return out;
+}
+
+/**
+ * The strongest thin line along a profile: the most a point stands out, darker or lighter, from
+ * both its neighbours `gap` steps away (for each gap). A step (the face's edge, a shadow's edge)
+ * has one neighbour level with it and scores nothing; a frame's rim scores its contrast. The
+ * skin's own shading is smooth and scores little.
+ */
+function lineStrength(profile: number[], gaps: readonly number[]): number {
+  let best = 0;
+  for (const gap of gaps) {
+    for (let i = gap; i < profile.length - gap; i++) {
+      const [a, b, c] = [profile[i - gap] as number, profile[i] as number, profile[i + gap] as number];
+      if (Number.isNaN(a + b + c)) continue;
+      best = Math.max(best, Math.min(a, c) - b, b - Math.max(a, c));
+    }
+  }
+  return best;
 }
 
 /**
@@ -300,6 +384,97 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
   }
   const eyes = irises.length ? medianRgb(irises) : null;
 
+  // Glasses: a frame draws thin lines that a bare face does not have, its bridge across the nose
+  // between the eyes, its rims under the eyes and beside their outer corners. Each band is read as
+  // a profile of L* across the rim's way, each step the mean along the rim's way, so a rim adds up
+  // and the skin's texture cancels; all along the face's own axes and in eye spans.
+  const light = lightness(px);
+  const lightAt = (p: Pt): number => {
+    const [x0, y0] = [Math.floor(p[0]), Math.floor(p[1])];
+    if (x0 < 0 || y0 < 0 || x0 + 1 >= px.width || y0 + 1 >= px.height) return Number.NaN;
+    const [fx, fy] = [p[0] - x0, p[1] - y0];
+    const at = (x: number, y: number) => light[y * px.width + x] as number;
+    const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx;
+    const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx;
+    return top * (1 - fy) + bottom * fy;
+  };
+  /** L* from `t0` to `t1` eye spans along `axis` from `centre`, a hundredth of a span a step, each the mean of ±`w` spans the other way. */
+  const profile = (centre: Pt, axis: "up" | "across", t0: number, t1: number, w: number): number[] => {
+    const out: number[] = [];
+    for (let t = t0 * span; t <= t1 * span; t += span / 100) {
+      let [sum, n] = [0, 0];
+      for (let o = -w * span; o <= w * span; o++) {
+        const v = lightAt(axis === "up" ? move(centre, o, t) : move(centre, t, o));
+        if (!Number.isNaN(v)) [sum, n] = [sum + v, n + 1];
+      }
+      out.push(n ? sum / n : Number.NaN);
+    }
+    return out;
+  };
+  const mean = (ids: number[]): Pt => [
+    ids.reduce((s, i) => s + L(i)[0], 0) / ids.length,
+    ids.reduce((s, i) => s + L(i)[1], 0) / ids.length,
+  ];
+  const bridgeAt = lerp2(L(39), L(42), 0.5);
+  // the bridge's band: from a little below the eyes' corners up to short of the brows' inner ends
+  const browRise = ((mean([21, 22])[0] - bridgeAt[0]) * up[0] + (mean([21, 22])[1] - bridgeAt[1]) * up[1]) / span;
+  const lines = {
+    bridge: lineStrength(
+      profile(bridgeAt, "up", -0.1, Math.max(0.1, Math.min(0.25, browRise * 0.8)), 0.06),
+      GLASSES_GAPS,
+    ),
+    under: [mean([36, 37, 38, 39, 40, 41]), mean([42, 43, 44, 45, 46, 47])].map((eye) =>
+      lineStrength(profile(eye, "up", -0.4, -0.08, 0.1), GLASSES_GAPS),
+    ) as [number, number],
+    outer: [
+      lineStrength(profile(L(36), "across", -0.25, -0.03, 0.08), GLASSES_GAPS),
+      lineStrength(profile(L(45), "across", 0.03, 0.25, 0.08), GLASSES_GAPS),
+    ] as [number, number],
+  };
+  // three of the five at least: one strong line alone (a lash line, a lock of hair) is not a frame
+  const glassesScore = median([lines.bridge, ...lines.under, ...lines.outer]);
+  const glasses = glassesScore >= GLASSES_LINE;
+
+  // Beard: how much darker than the cheeks' skin the moustache, the chin and the jaw's sides are,
+  // each side against its own cheek (a light from one side darkens one jaw), the middle against
+  // both. As a share of the skin's L*, so dark skin and a dim photo read as light ones do.
+  const shade = (p: Pt, r: number): number => {
+    const c = patch(px, p[0], p[1], r);
+    return c ? lab(c)[0] : Number.NaN;
+  };
+  const cheekR = Math.max(2, Math.round(span * 0.06));
+  const cheek = [shade(lerp2(L(2), L(31), 0.45), cheekR), shade(lerp2(L(14), L(35), 0.45), cheekR)].map((v, k, vs) =>
+    Number.isNaN(v) ? (vs[1 - k] as number) : v,
+  ) as [number, number];
+  const middle = (cheek[0] + cheek[1]) / 2;
+  const br = Math.max(2, Math.round(span * 0.04));
+  const darker = (p: Pt, skin: number): number => 1 - shade(p, br) / Math.max(skin, 1);
+  const known = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
+  const score = (xs: number[]) => (known(xs).length ? median(known(xs)) : 0);
+  /** A jaw side: from each jaw point a third of the way to its mouth point, against that side's cheek. */
+  const jawSide = (jaw: number[], mouth: number[], skin: number) =>
+    score(jaw.map((j, k) => darker(lerp2(L(j), L(mouth[k] as number), 0.35), skin)));
+  const beardAt: PhotoLook["measured"]["beard"] = {
+    // the lip's top, between it and the nose, and beside the philtrum over each half of the lip
+    moustache: score([
+      darker(lerp2(L(33), L(51), 0.5), middle),
+      darker(lerp2(L(33), L(51), 0.75), middle),
+      darker(lerp2(L(32), L(50), 0.6), cheek[0]),
+      darker(lerp2(L(34), L(52), 0.6), cheek[1]),
+    ]),
+    // the chin's lower half, down its middle (from the lower lip to the jaw's point), short of the
+    // shadow under the jaw: a goatee's hair, and a bare chin's lit front
+    chin: score([0.6, 0.7, 0.8].map((t) => darker(lerp2(L(57), L(8), t), middle))),
+    // a third of the way from the jaw's line (4 to 6, 12 to 10) to the mouth's corners, each side
+    jaw: [jawSide([4, 5, 6], [48, 48, 59], cheek[0]), jawSide([12, 11, 10], [54, 54, 55], cheek[1])],
+  };
+  const jawShade = (beardAt.jaw[0] + beardAt.jaw[1]) / 2;
+  let beard: BeardStyle = "none";
+  if (beardAt.moustache >= BEARD_HAIR && beardAt.chin >= BEARD_HAIR) beard = jawShade >= BEARD_JAW ? "full" : "goatee";
+  // Stubble darkens the skin no more than the lower face's own shading does (a woman's chin and jaw
+  // in a lowered head's shade read as dark as a stubbled man's): it is read on a man's face only.
+  else if (sex === 1 && (beardAt.moustache + beardAt.chin + jawShade) / 3 >= BEARD_STUBBLE) beard = "stubble";
+
   const hairAlbedo = hair ? relit(hair, skinRgb, avatarSkin) : null;
   const eyeAlbedo = eyes ? relit(eyes, skinRgb, avatarSkin) : null;
   const hairColor = hairAlbedo ? nearest(HAIR_PRESETS, hairAlbedo) : null;
@@ -310,11 +485,15 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
     hairColor,
     hairStyle,
     eyeColor,
+    glasses,
+    beard,
     appearance: {
       skinTone,
       ...(hairColor ? { hairColor } : {}),
       ...(hairStyle ? { hairStyle } : {}),
       ...(eyeColor ? { eyeColor } : {}),
+      ...(glasses ? { glasses: "square" as const } : {}),
+      ...(beard !== "none" ? { beard } : {}),
     },
     measured: {
       hair: hairAlbedo,
@@ -322,6 +501,9 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
       whiteGains: gains,
       sides: { temple: count(sides.temple), cheek: count(sides.cheek), belowJaw: count(sides.belowJaw) },
       hairline: hair ? median(rises) : null,
+      glassesScore,
+      glassesLines: lines,
+      beard: beardAt,
     },
   };
 }

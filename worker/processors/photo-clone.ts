@@ -100,6 +100,11 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       // eye spans above the brows (decision 010, "Hair drawn back")
       hairline: look.measured.hairline,
       eyeColor: look.eyeColor,
+      // decision 046: what was read and the measures it was read from
+      glasses: look.glasses,
+      glassesScore: look.measured.glassesScore,
+      beard: look.beard,
+      beardShade: look.measured.beard,
     },
     "photo cloned",
   );

@@ -14,7 +14,7 @@
  * (`BeardBuild.base`), for the sliders and the expressions alike, so it opens with the jaw.
  */
 import type { BeardStyle } from "../look.ts";
-import { add, cross, normalize, scale, smoothstep, srgbToLinear, sub, type Vec3 } from "../math.ts";
+import { add, cross, normalize, scale, smoothstep, sub, type Vec3 } from "../math.ts";
 import { PartBuilder } from "../mesh.ts";
 import { type HeadShape, headCols, headRows } from "./head.ts";
 
@@ -51,7 +51,11 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
   const [mx, my] = shape.mouthLocal(p);
   const [yU, yL] = shape.lipBorders(Math.min(Math.abs(mx), W * 0.995));
   const nearMouth = 1 - smoothstep(W * 1.02, W * 1.22, Math.abs(mx));
-  const lipGap = Math.max(smoothstep(yU * 1.05, yU * 1.05 + 0.0022, my), smoothstep(-yL * 1.04, -yL * 1.04 + 0.0022, -my));
+  // (the lips' shell stands a little past its borders; and the borders meet at the corners, where
+  // a millimetre and a half is kept bare)
+  const up = Math.max(yU * 1.12 + 0.0005, 0.0015);
+  const low = Math.max(-yL * 1.12 + 0.0005, 0.0015);
+  const lipGap = Math.max(smoothstep(up, up + 0.0022, my), smoothstep(low, low + 0.0022, -my));
   const bareLips = 1 - nearMouth * (1 - lipGap);
   const v = sub(p, C);
   const theta = Math.acos(v[1] / Math.hypot(v[0], v[1], v[2])) / DEG;
@@ -145,36 +149,32 @@ const TUFTS = 0.28;
 
 /** A hash of a point (millimetre cells) as 0..1. */
 function tuft(x: number, y: number, z: number): number {
-  const h = Math.sin(Math.round(x * 1000) * 12.9898 + Math.round(y * 1000) * 78.233 + Math.round(z * 1000) * 37.719) * 43758.5453;
+  const h =
+    Math.sin(Math.round(x * 1000) * 12.9898 + Math.round(y * 1000) * 78.233 + Math.round(z * 1000) * 37.719) *
+    43758.5453;
   return h - Math.floor(h);
 }
 
-/** How far stubble darkens the skin toward the hair's colour, at full cover. */
-const STUBBLE_DEPTH = 0.6;
+/**
+ * What stubble multiplies the skin's colour by at full cover: darker and cooler, as dark stubble reads
+ * from a few feet away. One tint for every hair colour, so it can be built into the mesh once (the
+ * 3D view builds a bust per shape and sets its colours after) and the portraits match the view.
+ */
+const STUBBLE: Vec3 = [0.5, 0.52, 0.6];
 
 /**
- * The realistic skin where a beard grows, darkened toward the hair's colour (both sRGB): stubble,
- * and under a goatee's or a full beard's shell so its edge fades into the skin. Multiplies `colors`
- * (RGB multipliers per vertex of `positions`, the skin's rest points) in place.
+ * The realistic skin where a beard grows, darkened: stubble, and under a goatee's or a full beard's
+ * shell so its edge fades into the skin. Multiplies `colors` (RGB multipliers per vertex of
+ * `positions`, the skin's rest points) in place.
  */
-export function shadeStubble(
-  shape: HeadShape,
-  style: BeardStyle,
-  skin: readonly number[],
-  hair: readonly number[],
-  positions: Float32Array,
-  colors: Float32Array,
-): void {
+export function shadeStubble(shape: HeadShape, style: BeardStyle, positions: Float32Array, colors: Float32Array): void {
   const grows: BeardStyle = style === "stubble" ? "full" : style;
-  const tint = [0, 1, 2].map((k) => {
-    const ratio = Math.min(1, srgbToLinear(hair[k] as number) / Math.max(1e-3, srgbToLinear(skin[k] as number)));
-    return 1 + (ratio - 1) * STUBBLE_DEPTH;
-  });
   for (let i = 0; i < positions.length / 3; i++) {
     const p: Vec3 = [positions[i * 3] as number, positions[i * 3 + 1] as number, positions[i * 3 + 2] as number];
     const w = beardCover(shape, grows, p);
     if (w <= 0) continue;
-    for (let k = 0; k < 3; k++) colors[i * 3 + k] = (colors[i * 3 + k] as number) * (1 + ((tint[k] as number) - 1) * w);
+    for (let k = 0; k < 3; k++)
+      colors[i * 3 + k] = (colors[i * 3 + k] as number) * (1 + ((STUBBLE[k] as number) - 1) * w);
   }
 }
 

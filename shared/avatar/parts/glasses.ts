@@ -14,14 +14,17 @@ import { add, cross, lerp, normalize, perpendicular, scale, smoothstep, sub, typ
 import { PartBuilder } from "../mesh.ts";
 import type { HeadShape } from "./head.ts";
 
-/** Where a glasses vertex takes its slider deltas from: two skin points and the second's weight. */
+/** The frame, and where each of its vertices takes its slider deltas from. */
 export interface GlassesBuild {
   part: PartBuilder;
   /** Points on the skin (rest positions) whose slider deltas carry the frame. */
   points: Vec3[];
-  /** Per vertex: two indices into `points` and the second's weight. */
+  /** Per vertex, FOLLOW pairs: an index into `points` and its weight (the weights sum to 1). */
   follow: number[];
 }
+
+/** How many skin points a frame vertex follows at most. */
+export const FOLLOW = 3;
 
 interface FrameKind {
   /** The lens's outline: half width and height of a superellipse of this exponent (2 a circle or ellipse). */
@@ -52,10 +55,14 @@ const KINDS: Record<Exclude<GlassesStyle, "none">, FrameKind> = {
 };
 
 /** How far the frame stays off the skin, the lashes and the cornea (metres). */
-const CLEAR = 0.0035;
+const CLEAR = 0.0045;
 const CORNEA_CLEAR = 0.012;
 /** The lenses tilt back toward the temples (wrap) by this much per metre out from their centre. */
 const WRAP = 0.18;
+/** How much of the rim's bottom follows the cheek under it (the rest follows the bridge and the temple). */
+const CHEEK_SHARE = 0.7;
+/** How far the rim's lower corner by the nose is cut back (a share of the lens's size). */
+const NOSE_CUT = 0.22;
 /** Points round each rim, and along the bridge and each temple. */
 const RIM_SEG = 48;
 const BRIDGE_SEG = 10;
@@ -181,9 +188,11 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
     const c = Math.cos(a);
     const s = Math.sin(a);
     const e = 2 / kind.exponent;
+    // the lower corner by the nose is cut back, as frames are, to clear the side of the nose
+    const cut = 1 - NOSE_CUT * Math.max(0, Math.cos(a - (Math.PI * 5) / 4)) ** 4;
     outline.push([
-      cx + Math.sign(c) * Math.abs(c) ** e * (halfW + rimW / 2),
-      cy + Math.sign(s) * Math.abs(s) ** e * (halfH + rimW / 2),
+      cx + Math.sign(c) * Math.abs(c) ** e * (halfW + rimW / 2) * cut,
+      cy + Math.sign(s) * Math.abs(s) ** e * (halfH + rimW / 2) * cut,
     ]);
   }
   const wrapBack = (x: number) => WRAP * Math.max(0, x - cx) ** 1.3 * 12;
@@ -200,24 +209,34 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
   const outer = cx + halfW + rimW;
   const earZ = A.ear.center[2] + A.ear.width * 0.1;
   const earY = A.ear.center[1] + A.ear.height * 0.38;
+  // the points a side: the hinge's temple, the ear's top, and the cheek under the lens (a fuller or
+  // more forward cheek pushes the rim's lower half out with it)
   const points: Vec3[] = [[0, bridgeY, frontZ(shape, 0, bridgeY)]];
+  const cheekY = cy - halfH;
   for (const side of [1, -1]) {
-    const hz = frontZ(shape, outer - 0.006, hingeY);
-    points.push([(outer - 0.006) * side, hingeY, hz]);
+    points.push([(outer - 0.006) * side, hingeY, frontZ(shape, outer - 0.006, hingeY)]);
     points.push([sideX(shape, earY, earZ) * side, earY, earZ]);
+    points.push([cx * side, cheekY, frontZ(shape, cx, cheekY)]);
   }
-  /** Record how the vertices added since `from` follow: between points a and b by `w(p)`. */
-  const bind = (from: number, a: number, c: number, w: (p: Vec3) => number) => {
+  /** Record how the vertices added since `from` follow: FOLLOW (point, weight) pairs from `weigh(p)`. */
+  const bind = (from: number, weigh: (p: Vec3) => [number, number][]) => {
     for (let i = from; i < part.count; i++) {
-      const p: Vec3 = [part.positions[i * 3] as number, part.positions[i * 3 + 1] as number, part.positions[i * 3 + 2] as number];
-      follow.push(a, c, Math.min(1, Math.max(0, w(p))));
+      const p: Vec3 = [
+        part.positions[i * 3] as number,
+        part.positions[i * 3 + 1] as number,
+        part.positions[i * 3 + 2] as number,
+      ];
+      const pairs = weigh(p);
+      for (let k = 0; k < FOLLOW; k++) follow.push(...(pairs[k] ?? [0, 0]));
     }
   };
+  const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
   for (const side of [1, -1]) {
     const mirror = (p: Vec3): Vec3 => [p[0] * side, p[1], p[2]];
-    const hinge = side > 0 ? 1 : 3;
+    const hinge = side > 0 ? 1 : 4;
     const ear = hinge + 1;
+    const cheek = hinge + 2;
     const flip = side < 0;
     // the rim: its profile lies across the outline in the lens's plane, its depth along the view
     let from = part.count;
@@ -233,7 +252,15 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       true,
       !flip,
     );
-    bind(from, 0, hinge, (p) => Math.abs(p[0]) / outer);
+    bind(from, (p) => {
+      const t = clamp01(Math.abs(p[0]) / outer);
+      const c = CHEEK_SHARE * smoothstep(cy, cheekY, p[1]);
+      return [
+        [0, (1 - t) * (1 - c)],
+        [hinge, t * (1 - c)],
+        [cheek, c],
+      ];
+    });
 
     // the bridge: from the rim's inner side over the nose to the middle, arching a little
     from = part.count;
@@ -243,10 +270,19 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       const t = i / BRIDGE_SEG;
       const x = lerp(inner, 0, t);
       const y = bridgeY + 0.0025 * Math.sin((t * Math.PI) / 2);
-      bridge.push(mirror([x, y, z0 - wrapBack(x) + 0.0008 * smoothstep(0, 1, t)]));
+      // in the lenses' plane, or over the nose where it stands further out
+      const z = Math.max(z0 - wrapBack(x), frontZ(shape, x, y) + CLEAR + kind.rim.d / 2);
+      bridge.push(mirror([x, y, z + 0.0008 * smoothstep(0, 1, t)]));
     }
-    sweep(part, bridge, () => [0, 1, 0], profile(kind.rim.round ? kind.rim : { ...kind.rim, w: kind.rim.w * 0.8 }), false, flip);
-    bind(from, 0, 0, () => 0);
+    sweep(
+      part,
+      bridge,
+      () => [0, 1, 0],
+      profile(kind.rim.round ? kind.rim : { ...kind.rim, w: kind.rim.w * 0.8 }),
+      false,
+      flip,
+    );
+    bind(from, () => [[0, 1]]);
 
     // the temple: from the hinge back along the side of the head, down over the ear
     from = part.count;
@@ -262,7 +298,13 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
     temple.splice(1, 0, [start[0] + 0.003, hingeY, start[2] - 0.003]);
     sweep(part, temple.map(mirror), () => mirror([1, 0, 0]), profile(kind.temple), false, !flip);
     const hingeZ = start[2];
-    bind(from, hinge, ear, (p) => (hingeZ - p[2]) / (hingeZ - earZ));
+    bind(from, (p) => {
+      const t = clamp01((hingeZ - p[2]) / (hingeZ - earZ));
+      return [
+        [hinge, 1 - t],
+        [ear, t],
+      ];
+    });
   }
   return { part, points, follow };
 }

@@ -58,7 +58,7 @@ export function CreatorPage() {
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [busy, setBusy] = useState(false);
-  const avatar = useAvatarMesh(choice.sex, "toon", choice.hairStyle);
+  const avatar = useAvatarMesh(choice.sex, "toon", { hairStyle: choice.hairStyle });
 
   const params = useMemo(() => faceParamsOf(choice), [choice]);
   const faceRef = useRef(createFaceState(params));

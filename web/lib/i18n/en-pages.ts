@@ -709,6 +709,10 @@ export const enPages = {
       silver: "Silver",
     },
     hairStyle: "Cut",
+    glasses: "Glasses",
+    glassesStyles: { none: "None", square: "Square", round: "Round" },
+    beard: "Facial hair",
+    beardStyles: { none: "None", stubble: "Stubble", goatee: "Goatee", full: "Full beard" },
     eyes: "Eyes",
     blend: {
       open: "Blend faces",

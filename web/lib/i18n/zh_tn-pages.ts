@@ -694,6 +694,10 @@ export const zhTNPages: PageMessages = {
       silver: "銀色",
     },
     hairStyle: "髮型",
+    glasses: "眼鏡",
+    glassesStyles: { none: "無", square: "方框", round: "圓框" },
+    beard: "鬍鬚",
+    beardStyles: { none: "無", stubble: "鬍渣", goatee: "山羊鬍", full: "絡腮鬍" },
     eyes: "眼睛",
     blend: {
       open: "融合臉型",

@@ -161,7 +161,7 @@ export function PlanPreview({
   useImperativeHandle(handleRef, () => controller.handle, [controller]);
   useImperativeHandle(ref, () => controller.handle, [controller]);
   const sex = look.role.sex === 1 ? 1 : 2;
-  const avatar = useAvatarMesh(sex, look.role.style ?? "realistic", look.role.appearance.hairStyle);
+  const avatar = useAvatarMesh(sex, look.role.style ?? "realistic", look.role.appearance);
   const [drawn, setDrawn] = useState<AvatarMesh | null>(null);
   useEffect(() => reportMounted(), []);
   const onDrawn = useCallback(() => {

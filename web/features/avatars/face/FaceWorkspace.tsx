@@ -47,7 +47,7 @@ export function FaceWorkspace({
   // a cartoon is edited as it is drawn everywhere else: toon (decision 039)
   const editor = useFaceEditor({ params: definedValues(detail.faceParams), appearance: { ...detail.appearance } });
   // the cut is part of the look being edited: a new one rebuilds the bust (the old one stays up meanwhile)
-  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind), editor.appearance.hairStyle);
+  const avatar = useAvatarMesh(sex, styleOfKind(detail.kind), editor.appearance);
   const [group, setGroup] = useState(() => firstGroupOf(firstGroup));
   const [panel, setPanel] = useState<"sliders" | "blend">("sliders");
   const [saving, setSaving] = useState(false);

@@ -1,8 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SKIN_TONE, HAIR_STYLES, hairStyleOf } from "../../../../shared/avatar/index.ts";
+import {
+  BEARD_STYLES,
+  DEFAULT_SKIN_TONE,
+  GLASSES_STYLES,
+  HAIR_STYLES,
+  hairStyleOf,
+} from "../../../../shared/avatar/index.ts";
 import type { Appearance, SysAttrData } from "../../../../shared/schemas/roles.ts";
 
-/** Skin tone, hair colour, cut and eye colour; a click is one undo step. */
+/** Skin tone, hair colour, cut, eye colour, glasses and facial hair; a click is one undo step. */
 export function Swatches({
   sex,
   attr,
@@ -66,7 +72,59 @@ export function Swatches({
         testId="eye-swatch"
         onPick={(eyeColor) => onChange({ eyeColor })}
       />
+      <ChipRow
+        legend={t("faceEditor.glasses")}
+        options={GLASSES_STYLES}
+        chosen={appearance.glasses ?? "none"}
+        name={(id) => t(`faceEditor.glassesStyles.${id}`)}
+        testId="glasses-style"
+        onPick={(glasses) => onChange({ glasses })}
+      />
+      <ChipRow
+        legend={t("faceEditor.beard")}
+        options={BEARD_STYLES}
+        chosen={appearance.beard ?? "none"}
+        name={(id) => t(`faceEditor.beardStyles.${id}`)}
+        testId="beard-style"
+        onPick={(beard) => onChange({ beard })}
+      />
     </div>
+  );
+}
+
+/** One row of named choices; the chosen one is pressed. */
+function ChipRow<T extends string>({
+  legend,
+  options,
+  chosen,
+  name,
+  testId,
+  onPick,
+}: {
+  legend: string;
+  options: readonly T[];
+  chosen: T;
+  name(id: T): string;
+  testId: string;
+  onPick(id: T): void;
+}) {
+  return (
+    <fieldset className="swatches__row">
+      <legend>{legend}</legend>
+      {options.map((id) => (
+        <button
+          key={id}
+          type="button"
+          className="swatch-chip"
+          aria-pressed={chosen === id}
+          data-testid={testId}
+          data-style={id}
+          onClick={() => onPick(id)}
+        >
+          {name(id)}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

@@ -1,0 +1,206 @@
+/**
+ * Glasses and facial hair (decision 046): the frame sits clear of the face and follows the face
+ * sliders but not the expressions; the beard moves exactly as the skin under it, opens with the jaw
+ * and leaves the lips bare; stubble darkens the realistic skin and is a thin shell on the toon.
+ */
+import { describe, expect, it } from "vitest";
+import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
+import {
+  type AvatarMesh,
+  applyMorphs,
+  type BeardStyle,
+  buildAvatar,
+  buildLook,
+  FACE_SLIDER_IDS,
+  type GlassesStyle,
+} from "../../../shared/avatar/index.ts";
+import { beardCover } from "../../../shared/avatar/parts/beard.ts";
+import { HeadShape } from "../../../shared/avatar/parts/head.ts";
+import { maxMove } from "./helpers.ts";
+
+const built = new Map<string, AvatarMesh>();
+function bust(
+  sex: 1 | 2,
+  glasses?: GlassesStyle,
+  beard?: BeardStyle,
+  style: "realistic" | "toon" = "realistic",
+): AvatarMesh {
+  const key = `${sex}${glasses}${beard}${style}`;
+  let m = built.get(key);
+  if (!m) {
+    m = buildAvatar({ sex, glasses, beard, style });
+    built.set(key, m);
+  }
+  return m;
+}
+const part = (m: AvatarMesh, name: string) => m.primitives.find((p) => p.name === name);
+const points = (a: ArrayLike<number>) =>
+  Array.from({ length: a.length / 3 }, (_, i) => [a[i * 3], a[i * 3 + 1], a[i * 3 + 2]] as [number, number, number]);
+
+describe("glasses", () => {
+  for (const sex of [1, 2] as const) {
+    for (const frame of ["square", "round"] as const) {
+      it(`sex ${sex}, ${frame}: the frame stands clear of the skin and in front of the eyes`, () => {
+        const mesh = bust(sex, frame);
+        const glasses = part(mesh, "glasses");
+        expect(glasses?.positions.length).toBeGreaterThan(0);
+        const shape = new HeadShape(anatomyFor(sex, "realistic"));
+        let nearest = Infinity;
+        for (const [x, y, z] of points(glasses?.positions ?? [])) nearest = Math.min(nearest, shape.sdf(x, y, z));
+        // the sculpt's distance is approximate: clear by more than a millimetre everywhere
+        expect(nearest).toBeGreaterThan(0.001);
+        // the rims above and below the eyes are in front of the lashes' tips
+        const E = shape.A.eye;
+        const lashes = Math.max(...points(part(mesh, "lashes")?.positions ?? []).map((p) => p[2]));
+        const rims = points(glasses?.positions ?? []).filter(
+          ([x]) => Math.abs(x) > E.center[0] - E.halfIn && Math.abs(x) < E.center[0] + E.halfOut,
+        );
+        expect(rims.length).toBeGreaterThan(50);
+        for (const [, , z] of rims) expect(z).toBeGreaterThan(lashes);
+      });
+    }
+  }
+
+  it("is drawn in its own material: black acetate for the square frame, gold wire for the round one", () => {
+    const square = part(bust(1, "square"), "glasses")?.material.baseColor ?? [];
+    const round = part(bust(1, "round"), "glasses")?.material.baseColor ?? [];
+    expect(Math.max(...square.slice(0, 3))).toBeLessThan(0.01);
+    expect(round[0]).toBeGreaterThan(round[2] as number);
+    expect(bust(1, "round").glasses).toBe("round");
+    expect(part(bust(1), "glasses")).toBeUndefined();
+  });
+
+  it("follows the face sliders that move where it rests, and no expression moves it", () => {
+    const mesh = bust(1, "square");
+    const glasses = part(mesh, "glasses");
+    const moved = Object.keys(glasses?.targets ?? {});
+    // every target it has is a face slider
+    for (const name of moved) expect(FACE_SLIDER_IDS).toContain(name);
+    // a wider head carries the temples out; a taller nose bridge carries the bridge
+    expect(maxMove(glasses?.targets["head.width"])).toBeGreaterThan(0.001);
+    expect(moved).toContain("nose.bridge");
+    expect(glasses?.targets.jawOpen).toBeUndefined();
+    expect(glasses?.targets.browInnerUp).toBeUndefined();
+  });
+
+  it("still clears the skin with every face slider at either end", () => {
+    const mesh = bust(2, "square");
+    const gi = mesh.primitives.findIndex((p) => p.name === "glasses");
+    const si = mesh.primitives.findIndex((p) => p.name === "skin");
+    const skin0 = mesh.primitives[si]?.positions as Float32Array;
+    const glassesRest = mesh.primitives[gi]?.positions as Float32Array;
+    // the skin vertices in front of the frame's place: within the frame's box, seen from the front
+    const box = { x: Math.max(...points(glassesRest).map((p) => Math.abs(p[0]))), y0: 0, y1: 0.04 };
+    const front = points(skin0)
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => Math.abs(p[0]) < box.x * 0.62 && p[1] > -0.005 && p[1] < 0.03 && p[2] > 0.05);
+    for (const id of FACE_SLIDER_IDS) {
+      for (const w of [-1, 1]) {
+        const pos = applyMorphs(mesh, { [id]: w });
+        const g = points(pos[gi] as Float32Array).filter(([x, y]) => Math.abs(x) < box.x * 0.62 && y > 0 && y < 0.025);
+        const s = pos[si] as Float32Array;
+        // the frame's front is in front of the face's front within its outline, by a fifth of a millimetre even at the ends (a nose at its largest)
+        for (const [x, y, z] of g) {
+          for (const { i } of front) {
+            const dx = Math.abs((s[i * 3] as number) - x);
+            const dy = Math.abs((s[i * 3 + 1] as number) - y);
+            if (dx < 0.0015 && dy < 0.0015) expect(z - (s[i * 3 + 2] as number), `${id} ${w}`).toBeGreaterThan(0.0002);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe("facial hair", () => {
+  it("a full beard covers the chin, the jaw and the moustache, and never the lips", () => {
+    const shape = new HeadShape(anatomyFor(1, "realistic"));
+    const A = shape.A;
+    const chin: [number, number, number] = [0, A.chin.c[1], A.chin.c[2] + A.chin.r[2]];
+    const at = (x: number, y: number) =>
+      shape.skinPoint(shape.dir(Math.atan2(x, 0.08), Math.acos((y - shape.C[1]) / 0.1))).p;
+    expect(beardCover(shape, "full", at(0, A.chin.c[1]))).toBeGreaterThan(0.9);
+    expect(beardCover(shape, "full", chin)).toBeGreaterThan(0.9);
+    // above the upper lip, below the nose
+    const [, my] = A.mouth.center;
+    expect(beardCover(shape, "goatee", at(0, my + A.mouth.upperH + 0.005))).toBeGreaterThan(0.5);
+    // the lips: every point of them
+    const lips = points(part(bust(1), "lips")?.positions ?? []);
+    expect(lips.length).toBeGreaterThan(100);
+    for (const p of lips) {
+      for (const style of ["goatee", "full", "stubble"] as const) expect(beardCover(shape, style, p)).toBe(0);
+    }
+    // a goatee leaves the jaw's sides bare; a full beard does not
+    const jaw = at(A.jawAngle.c[0] * 0.95, A.jawAngle.c[1] + 0.01);
+    expect(beardCover(shape, "goatee", jaw)).toBe(0);
+    expect(beardCover(shape, "full", jaw)).toBeGreaterThan(0.5);
+    // the forehead and the back of the head never grow one
+    expect(beardCover(shape, "full", at(0, 0.05))).toBe(0);
+    expect(beardCover(shape, "full", [0, -0.05, -0.09])).toBe(0);
+  });
+
+  it("moves exactly as the skin under it: it opens with the jaw and smiles with the mouth", () => {
+    const mesh = bust(1, undefined, "full");
+    const beard = part(mesh, "beard");
+    expect(beard).toBeDefined();
+    // the chin's beard drops with the jaw by as much as the chin's skin does
+    const skin = part(mesh, "skin");
+    const drop = (prim: typeof beard) => {
+      const d = prim?.targets.jawOpen;
+      let most = 0;
+      for (let i = 1; d && i < d.length; i += 3) most = Math.min(most, d[i] as number);
+      return most;
+    };
+    expect(drop(beard)).toBeLessThan(-0.005);
+    expect(Math.abs(drop(beard) - drop(skin))).toBeLessThan(Math.abs(drop(skin)) * 0.1);
+    expect(maxMove(beard?.targets.mouthSmileLeft)).toBeGreaterThan(0.001);
+    expect(maxMove(beard?.targets["chin.length"])).toBeGreaterThan(0.001);
+    // and visemes, made of expressions, move it too
+    expect(maxMove(beard?.targets.viseme_aa)).toBeGreaterThan(0.001);
+  });
+
+  it("stands off the skin by its thickness: a full beard more than a goatee", () => {
+    const lift = (style: BeardStyle) => {
+      const mesh = bust(1, undefined, style);
+      const shape = new HeadShape(anatomyFor(1, "realistic"));
+      return Math.max(...points(part(mesh, "beard")?.positions ?? []).map(([x, y, z]) => shape.sdf(x, y, z)));
+    };
+    const goatee = lift("goatee");
+    const full = lift("full");
+    expect(goatee).toBeGreaterThan(0.002);
+    expect(full).toBeGreaterThan(goatee);
+  });
+
+  it("stubble darkens the realistic skin where a beard grows and builds no shell; the toon's is a thin shell", () => {
+    const plain = part(bust(1), "skin");
+    const stubble = part(bust(1, undefined, "stubble"), "skin");
+    expect(part(bust(1, undefined, "stubble"), "beard")).toBeUndefined();
+    const shape = new HeadShape(anatomyFor(1, "realistic"));
+    let darker = 0;
+    let same = 0;
+    for (const [i, p] of points(plain?.positions ?? []).entries()) {
+      const before = (plain?.colors?.[i * 3] as number) ?? 1;
+      const after = stubble?.colors?.[i * 3] as number;
+      if (beardCover(shape, "full", p) > 0.9) {
+        expect(after).toBeLessThan(before * 0.6);
+        darker++;
+      } else if (beardCover(shape, "full", p) === 0) {
+        expect(after).toBeCloseTo(before, 6);
+        same++;
+      }
+    }
+    expect(darker).toBeGreaterThan(100);
+    expect(same).toBeGreaterThan(10_000);
+    const toon = part(bust(1, undefined, "stubble", "toon"), "beard");
+    expect(toon?.positions.length).toBeGreaterThan(0);
+  });
+
+  it("a stored look wears its glasses and beard; 'none' wears neither", () => {
+    const look = buildLook(1, { glasses: "round", beard: "goatee" });
+    expect(part(look, "glasses")).toBeDefined();
+    expect(part(look, "beard")).toBeDefined();
+    const none = buildLook(1, { glasses: "none", beard: "none" });
+    expect(part(none, "glasses")).toBeUndefined();
+    expect(part(none, "beard")).toBeUndefined();
+  });
+});
