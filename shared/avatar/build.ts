@@ -236,5 +236,6 @@ export function assemble(
   const mesh: AvatarMesh = { sex, style, primitives, targetNames, vertexCount, triangleCount, rig: rigOf(anatomy) };
   mesh.hair = hairStyleOf(sex, hair);
   if (glasses) mesh.glasses = glasses;
+  if (beard) mesh.beard = beard;
   return style === "toon" && proportions ? warpMesh(mesh, toonWarp(anatomy)) : mesh;
 }

@@ -70,6 +70,8 @@ export interface AvatarMesh {
   hair?: string;
   /** Its glasses, where it wears any (look.ts GLASSES_STYLES): the frame's material follows it. */
   glasses?: string;
+  /** Its facial hair, where it has any (look.ts BEARD_STYLES). */
+  beard?: string;
   primitives: AvatarPrimitive[];
   /** Every morph target in a fixed order: face sliders, then expressions, then visemes. */
   targetNames: string[];

@@ -104,7 +104,8 @@ export function materialsFor(
     mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
     hair: material("hair", c.hair, 0.58, true),
     glasses: material("glasses", [...GLASSES_COLOR[frame]], frame === "round" ? 0.3 : 0.25),
-    beard: material("beard", mix(c.hair, [0.06, 0.04, 0.035], 0.15), 0.8),
+    // a beard is sparser than the hair on the head: a little of the skin shows through it
+    beard: material("beard", mix(c.hair, skin, 0.14), 0.75),
     clothing: material("clothing", c.clothing, 0.85),
   };
 }

@@ -302,6 +302,30 @@ describe("start design and the face editor", () => {
     expect(context.antialias, context.renderer).toBe(!isSoftwareRenderer(context.renderer));
     await orbit(page, -38);
     await screenshot(page, "avatar-editor-male-three-quarter");
+
+    // Glasses and a full beard (decision 046): the bust is rebuilt with them, and they are saved.
+    await page.locator('[data-testid="glasses-style"][data-style="round"]').click();
+    await page.waitForSelector('[data-testid="face-editor"][data-glasses="round"]', { timeout: 30_000 });
+    await page.locator('[data-testid="beard-style"][data-style="full"]').click();
+    await page.waitForSelector('[data-testid="face-editor"][data-beard="full"]', { timeout: 30_000 });
+    const pressed = (id: string) => page.locator(`[data-testid="${id}"][aria-pressed="true"]`);
+    expect(await pressed("glasses-style").getAttribute("data-style")).toBe("round");
+    expect(await pressed("beard-style").getAttribute("data-style")).toBe("full");
+    await screenshot(page, "avatar-editor-male-glasses-beard");
+    // one undo step each, like a colour
+    await page.getByTestId("undo").click();
+    await page.waitForSelector('[data-testid="face-editor"][data-beard="none"]', { timeout: 30_000 });
+    await page.getByTestId("redo").click();
+    await page.waitForSelector('[data-testid="face-editor"][data-beard="full"]', { timeout: 30_000 });
+    await page.getByTestId("save").click();
+    await page.getByTestId("name-dialog").getByLabel("Name").fill("In glasses");
+    await page.getByTestId("name-dialog").getByRole("button", { name: "Save" }).click();
+    expect((await finishedToast(page, "Saved")).kind).toBe("success");
+    const saved = await api<{ appearance: { glasses?: string; beard?: string } }>(
+      page.token,
+      `/web-api/v1/douyin/customRole/detail/${roleId}`,
+    );
+    expect(saved.appearance).toMatchObject({ glasses: "round", beard: "full" });
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

@@ -85,7 +85,10 @@ export function FaceWorkspace({
   };
 
   return (
-    <div className="face-editor" data-testid="face-editor" data-sex={sex} data-hair={avatar?.hair ?? ""}>
+    <div className="face-editor" data-testid="face-editor" data-sex={sex} data-hair={avatar?.hair ?? ""}
+      data-glasses={avatar?.glasses ?? "none"}
+      data-beard={avatar?.beard ?? "none"}
+    >
       <header className="face-editor__bar">
         <button type="button" className="btn btn--ghost" onClick={leave}>
           ← {t("faceEditor.back")}
