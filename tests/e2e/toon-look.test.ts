@@ -90,7 +90,20 @@ describe("the cartoon style", () => {
       pictures.push(await canvas.screenshot());
       await screenshot(page, `toon-creator-hair-${style}`);
     }
-    // every choice and hair style looks different from every other
+    // glasses, then a beard (decision 046): each rebuilds the bust with it
+    for (const [what, style] of [
+      ["glasses", "round"],
+      ["beard", "goatee"],
+    ] as const) {
+      await page.getByTestId(`creator-${what}-${style}`).click();
+      await page.locator(`[data-testid="creator"][data-${what}="${style}"]`).waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => (window.__avalive?.frameCount() ?? 0) > 0, null, { timeout: 60_000 });
+      await page.waitForTimeout(300);
+      await untilViewRests(page);
+      pictures.push(await canvas.screenshot());
+      await screenshot(page, `toon-creator-${what}-${style}`);
+    }
+    // every choice, hair style, frame and beard looks different from every other
     for (let a = 0; a < pictures.length; a++)
       for (let b = a + 1; b < pictures.length; b++)
         expect((pictures[a] as Buffer).equals(pictures[b] as Buffer), `choices ${a + 1} and ${b + 1}`).toBe(false);

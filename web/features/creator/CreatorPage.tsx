@@ -17,12 +17,14 @@ import { useAvatarMesh } from "../../three/useAvatarMesh.ts";
 import { useUserInfoQuery } from "../account/index.ts";
 import { cartoonUpload, createCartoon, toonify } from "../avatars/index.ts";
 import {
+  BEARD_STYLES,
   type CartoonChoice,
   defaultChoice,
   EYE_SHAPES,
   EYE_SWATCHES,
   FACE_SHAPES,
   faceParamsOf,
+  GLASSES_STYLES,
   HAIR_STYLES,
   HAIR_SWATCHES,
   OUTFIT_SWATCHES,
@@ -58,7 +60,7 @@ export function CreatorPage() {
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [busy, setBusy] = useState(false);
-  const avatar = useAvatarMesh(choice.sex, "toon", { hairStyle: choice.hairStyle });
+  const avatar = useAvatarMesh(choice.sex, "toon", choice);
 
   const params = useMemo(() => faceParamsOf(choice), [choice]);
   const faceRef = useRef(createFaceState(params));
@@ -135,6 +137,8 @@ export function CreatorPage() {
       data-testid="creator"
       data-framed={framed}
       data-hair={avatar?.hair ?? ""}
+      data-glasses={avatar?.glasses ?? "none"}
+      data-beard={avatar?.beard ?? "none"}
     >
       {!framed && (
         <header className="creator__bar">
@@ -252,6 +256,31 @@ export function CreatorPage() {
                   onClick={() => update({ hairStyle: style })}
                 >
                   {t(`creator.hairStyles.${style}`)}
+                </Chip>
+              ))}
+            </Group>
+
+            <Group label={t("faceEditor.glasses")}>
+              {GLASSES_STYLES.map((style) => (
+                <Chip
+                  key={style}
+                  on={choice.glasses === style}
+                  testId={`creator-glasses-${style}`}
+                  onClick={() => update({ glasses: style })}
+                >
+                  {t(`faceEditor.glassesStyles.${style}`)}
+                </Chip>
+              ))}
+            </Group>
+            <Group label={t("faceEditor.beard")}>
+              {BEARD_STYLES.map((style) => (
+                <Chip
+                  key={style}
+                  on={choice.beard === style}
+                  testId={`creator-beard-${style}`}
+                  onClick={() => update({ beard: style })}
+                >
+                  {t(`faceEditor.beardStyles.${style}`)}
                 </Chip>
               ))}
             </Group>

@@ -4,7 +4,11 @@
  * Pure data, no three.js.
  */
 import {
+  BEARD_STYLES,
+  type BeardStyle,
   EYE_PRESETS,
+  GLASSES_STYLES,
+  type GlassesStyle,
   HAIR_PRESETS,
   HAIR_STYLES,
   type HairStyle,
@@ -13,7 +17,7 @@ import {
   SKIN_PALETTE,
 } from "../../../shared/avatar/index.ts";
 
-export { HAIR_STYLES, type HairStyle };
+export { BEARD_STYLES, GLASSES_STYLES, HAIR_STYLES, type HairStyle };
 
 import type { CartoonSpec } from "../../../shared/schemas/cartoon.ts";
 
@@ -101,6 +105,9 @@ export interface CartoonChoice {
   hair: string;
   /** The anime cut (toon hair shapes, decision 039). */
   hairStyle: HairStyle;
+  /** Glasses and facial hair (decision 046). */
+  glasses: GlassesStyle;
+  beard: BeardStyle;
   eyeColor: string;
   outfit: string;
   name: string;
@@ -116,6 +123,8 @@ export function defaultChoice(sex: 1 | 2 = 2): CartoonChoice {
     skin: 1,
     hair: colorOf(HAIR_SWATCHES, sex === 2 ? "chestnut" : "darkBrown"),
     hairStyle: hairStyleOf(sex),
+    glasses: "none",
+    beard: "none",
     eyeColor: colorOf(EYE_SWATCHES, sex === 2 ? "hazel" : "brown"),
     outfit: colorOf(OUTFIT_SWATCHES, sex === 2 ? "violet" : "sky"),
     name: "",
@@ -131,6 +140,9 @@ export function randomChoice(sex: 1 | 2, name: string, random: () => number = Ma
     skin: Math.floor(random() * SKIN_SWATCHES.length),
     hair: pick(HAIR_SWATCHES).color,
     hairStyle: pick(HAIR_STYLES),
+    // one in three wears glasses; a man one in two has facial hair
+    glasses: random() < 1 / 3 ? pick(GLASSES_STYLES.slice(1)) : "none",
+    beard: sex === 1 && random() < 0.5 ? pick(BEARD_STYLES.slice(1)) : "none",
     eyeColor: pick(EYE_SWATCHES).color,
     outfit: pick(OUTFIT_SWATCHES).color,
     name,
@@ -160,6 +172,8 @@ export function specOf(choice: CartoonChoice, fallbackName: string): CartoonSpec
       hairColor: choice.hair,
       eyeColor: choice.eyeColor,
       hairStyle: choice.hairStyle,
+      ...(choice.glasses !== "none" ? { glasses: choice.glasses } : {}),
+      ...(choice.beard !== "none" ? { beard: choice.beard } : {}),
     },
     outfit: choice.outfit,
     name,
