@@ -295,4 +295,40 @@ describe("portraits", () => {
     expect(result.imgKey).not.toBe(portraitKey(row.sex, row.faceParams, row.appearance));
     expect(row.imgKey).toBe(result.imgKey);
   });
+
+  it("saves glasses and a beard, refuses ones it does not know, and draws them in the portrait (decision 046)", async () => {
+    const { avatarThumbnail } = await import("../../worker/processors/avatar-thumbnail.ts");
+    const user = await t.user({ vipType: "gold" });
+    const id = (await post(user.token, `${CR}/create`, { id: "sys-m-02" })).body.data;
+    const ctx = {
+      db: t.db,
+      storage: t.app.deps.storage,
+      log: { info() {}, warn() {}, error() {} },
+      progress: async () => {},
+      attempt: 1,
+    };
+    const bare = await avatarThumbnail({ kind: "custom", id }, ctx);
+    const before = (await t.db.customRole.findUniqueOrThrow({ where: { id } })).appearance;
+    for (const appearance of [{ glasses: "monocle" }, { beard: "mutton" }, { glasses: true }]) {
+      const refused = await post(user.token, `${CR}/update`, { id, appearance });
+      expect(refused.body).toMatchObject({ code: 400, data: null });
+      expect(refused.body.message).toMatch(/glasses|beard/);
+    }
+    // nothing half-written: the refused updates left the appearance as it was
+    expect((await t.db.customRole.findUniqueOrThrow({ where: { id } })).appearance).toBe(before);
+    const saved = await post(user.token, `${CR}/update`, { id, appearance: { glasses: "square", beard: "goatee" } });
+    expect(saved.body.code).toBe(200);
+    const detail = await t.request.get(`${CR}/detail/${id}`).set("authorization", user.token);
+    expect(detail.body.data.appearance).toEqual({ glasses: "square", beard: "goatee" });
+    // (an update's appearance replaces the stored one whole, as the face editor sends it)
+    // the portrait is drawn again, and differs from the bare face's
+    const dressed = await avatarThumbnail({ kind: "custom", id }, ctx);
+    expect(dressed.imgKey).not.toBe(bare.imgKey);
+    const [a, b] = await Promise.all([t.app.deps.storage.read(bare.imgKey), t.app.deps.storage.read(dressed.imgKey)]);
+    expect(a.equals(b)).toBe(false);
+    // another user's id is refused as everywhere
+    const other = await t.user({ vipType: "gold" });
+    const theirs = await post(other.token, `${CR}/update`, { id, appearance: { glasses: "round" } });
+    expect(theirs.body.code).toBe(1212);
+  });
 });

@@ -3,8 +3,12 @@
  * sliders but not the expressions; the beard moves exactly as the skin under it, opens with the jaw
  * and leaves the lips bare; stubble darkens the realistic skin and is a thin shell on the toon.
  */
+
+import sharp from "sharp";
+import type { SkinnedMesh } from "three";
 import { describe, expect, it } from "vitest";
 import { anatomyFor } from "../../../shared/avatar/anatomy.ts";
+import { exportAvatar } from "../../../shared/avatar/export.ts";
 import {
   type AvatarMesh,
   applyMorphs,
@@ -16,6 +20,7 @@ import {
 } from "../../../shared/avatar/index.ts";
 import { beardCover } from "../../../shared/avatar/parts/beard.ts";
 import { HeadShape } from "../../../shared/avatar/parts/head.ts";
+import { loadVrm, validateModel } from "../../helpers/vrm.ts";
 import { maxMove } from "./helpers.ts";
 
 const built = new Map<string, AvatarMesh>();
@@ -203,4 +208,37 @@ describe("facial hair", () => {
     expect(part(none, "glasses")).toBeUndefined();
     expect(part(none, "beard")).toBeUndefined();
   });
+});
+
+describe("exports with glasses and a beard", () => {
+  const png = async (rgba: Uint8Array, size: number) =>
+    new Uint8Array(
+      await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+  for (const toon of [false, true]) {
+    it(`${toon ? "a cartoon" : "a realistic avatar"}: GLB and VRM validate, and the VRM carries both parts on its skeleton`, {
+      timeout: 60_000,
+    }, async () => {
+      const look = {
+        sex: 1 as const,
+        faceParams: { "head.width": 0.4 },
+        appearance: { glasses: "square" as const, beard: "full" as const, hairColor: "#2b1b14" },
+        ...(toon ? { toon: { pose: "A" as const, textureSize: 1024 } } : {}),
+      };
+      const meta = { name: "Glasses", authors: ["test"] };
+      const glb = await exportAvatar(look, "glb", meta, png);
+      expect((await validateModel(glb)).errorCodes).toEqual([]);
+      const vrmBytes = await exportAvatar(look, "vrm", meta, png);
+      expect((await validateModel(vrmBytes)).errorCodes).toEqual([]);
+      const vrm = await loadVrm(vrmBytes);
+      const names: string[] = [];
+      vrm.scene.traverse((o) => {
+        const mesh = o as SkinnedMesh;
+        if (mesh.isSkinnedMesh) names.push((mesh.material as { name: string }).name);
+      });
+      expect(names).toEqual(expect.arrayContaining(["glasses", "beard"]));
+    });
+  }
 });
