@@ -9,7 +9,14 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import sharp, { type OverlayOptions } from "sharp";
 import { SYSTEM_ROLES } from "../prisma/roles.ts";
-import { type AvatarMesh, type AvatarStyle, buildAvatar, HAIR_STYLES, lookColors } from "../shared/avatar/index.ts";
+import {
+  type AvatarMesh,
+  type AvatarStyle,
+  buildAvatar,
+  HAIR_STYLES,
+  type LookAppearance,
+  lookColors,
+} from "../shared/avatar/index.ts";
 import { materialsFor } from "../shared/avatar/palette.ts";
 import { armsPose } from "../shared/avatar/rig.ts";
 import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
@@ -26,20 +33,28 @@ const COLS = 8;
 const LABEL = 34;
 const OUT = join(import.meta.dirname, "..", "docs", "screenshots", "avatars-sheet.png");
 
-/** One bust per sex, style and hair; a look's colours are the materials only, so they are swapped in. */
+/**
+ * One bust per sex, style, hair, glasses and beard; a look's colours are the materials only, so they
+ * are swapped in.
+ */
 const busts = new Map<string, AvatarMesh>();
-function bust(sex: 1 | 2, style: AvatarStyle, hairStyle?: (typeof HAIR_STYLES)[number]): AvatarMesh {
-  const key = `${sex}:${style}:${hairStyle ?? ""}`;
+function bust(
+  sex: 1 | 2,
+  style: AvatarStyle,
+  hairStyle?: (typeof HAIR_STYLES)[number],
+  { glasses, beard }: Pick<LookAppearance, "glasses" | "beard"> = {},
+): AvatarMesh {
+  const key = `${sex}:${style}:${hairStyle ?? ""}:${glasses ?? ""}:${beard ?? ""}`;
   let mesh = busts.get(key);
   if (!mesh) {
-    mesh = buildAvatar({ sex, style, hairStyle });
+    mesh = buildAvatar({ sex, style, hairStyle, glasses, beard });
     busts.set(key, mesh);
   }
   return mesh;
 }
 
 function dressed(mesh: AvatarMesh, colors: ReturnType<typeof lookColors>): AvatarMesh {
-  const materials = materialsFor(colors, mesh.style);
+  const materials = materialsFor(colors, mesh.style, mesh);
   return { ...mesh, primitives: mesh.primitives.map((p) => ({ ...p, material: materials[p.name] })) };
 }
 
@@ -184,7 +199,8 @@ for (const file of photos) {
   const name = basename(file);
   figures.push(
     `${name.padEnd(26)} neutral ${fit.errorNeutral.toFixed(4)}  fitted ${fit.errorFitted.toFixed(4)}  ${below.toFixed(1)} % below; ` +
-      `turned ${fit.yaw}°, nodded ${fit.pitch}°; ${look.appearance.hairStyle} ${look.appearance.hairColor} hair, skin ${look.appearance.skinTone}, eyes ${look.appearance.eyeColor}`,
+      `turned ${fit.yaw}°, nodded ${fit.pitch}°; ${look.appearance.hairStyle} ${look.appearance.hairColor} hair, skin ${look.appearance.skinTone}, eyes ${look.appearance.eyeColor}` +
+      `${look.appearance.glasses ? `, ${look.appearance.glasses} glasses` : ""}${look.appearance.beard ? `, ${look.appearance.beard} beard` : ""}`,
   );
   layers.push({
     input: label(
@@ -209,7 +225,10 @@ for (const file of photos) {
   layers.push({ input: crop, left: 0, top: y });
   let col = 1;
   for (const style of ["realistic", "toon"] as const) {
-    const mesh = dressed(bust(sex, style, look.appearance.hairStyle), lookColors(sex, look.appearance));
+    const mesh = dressed(
+      bust(sex, style, look.appearance.hairStyle, look.appearance),
+      lookColors(sex, look.appearance),
+    );
     for (const yaw of [0, 25, 60]) {
       layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
       col++;

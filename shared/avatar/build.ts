@@ -175,7 +175,7 @@ export function assemble(
   };
   const lipLine = mouthFrame(shape);
   const ctx: FieldContext = { shape, mouthY: lipLine.y, teethFront: lipLine.front };
-  const materials = materialsFor(colors, style, glasses === "round" ? "round" : "square");
+  const materials = materialsFor(colors, style, { glasses, beard });
   const fields: [string, Field][] = [
     ...FACE_SLIDER_IDS.map((id): [string, Field] => [id, SLIDER_FIELDS[id]]),
     ...Object.entries(EXPRESSIONS),

@@ -79,13 +79,17 @@ export interface Colors {
   clothing: Rgb;
 }
 
-/** Every part's material; `frame` is the glasses' (decision 046). */
+/**
+ * Every part's material. A bust's glasses and beard (decision 046) choose the frame's material and,
+ * on the toon, stubble's colour: `shapes` is the bust's (AvatarMesh.glasses, .beard).
+ */
 export function materialsFor(
   c: Colors,
   style: AvatarStyle = "realistic",
-  frame: keyof typeof GLASSES_COLOR = "square",
+  shapes: { glasses?: string; beard?: string } = {},
 ): Record<PartId, AvatarMaterial> {
-  if (style === "toon") return toonMaterials(c, frame);
+  const frame = shapes.glasses === "round" ? "round" : "square";
+  if (style === "toon") return toonMaterials(c, frame, shapes.beard === "stubble");
   const skin = skinColor(c.skinTone);
   const lips = mix(mix(skin, [0.8, 0.36, 0.38], 0.38), [0, 0, 0], 0.06 + 0.1 * c.skinTone);
   const brows = mix(c.hair, [0.06, 0.04, 0.035], 0.35);
@@ -111,7 +115,7 @@ export function materialsFor(
 }
 
 /** Toon colours: the same choices, drawn flat. Lips barely darker than the skin (a mouth is a line). */
-function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR): Record<PartId, AvatarMaterial> {
+function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR, stubble: boolean): Record<PartId, AvatarMaterial> {
   const skin = mix(skinColor(c.skinTone), [1, 0.86, 0.8], 0.18);
   const lips = mix(skin, [0.9, 0.5, 0.52], 0.2);
   const brows = mix(c.hair, [0.1, 0.06, 0.05], 0.45);
@@ -130,7 +134,12 @@ function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR): Record<Par
     mouth: material("mouth", [0.42, 0.12, 0.15], 1),
     hair: material("hair", c.hair, 1, true),
     glasses: material("glasses", [...GLASSES_COLOR[frame]], 1),
-    beard: material("beard", mix(c.hair, [0.1, 0.06, 0.05], 0.2), 1),
+    // stubble drawn flat: the skin a third of the way to the hair's shade, as anime draws a shadow
+    beard: material(
+      "beard",
+      stubble ? mix(skin, mix(c.hair, [0.25, 0.25, 0.32], 0.5), 0.35) : mix(c.hair, [0.1, 0.06, 0.05], 0.2),
+      1,
+    ),
     clothing: material("clothing", c.clothing, 1),
   };
 }

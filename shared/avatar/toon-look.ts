@@ -85,6 +85,10 @@ export const OUTLINE_WIDTH: Partial<Record<PartId, number>> = {
   clothing: 0.0019,
 };
 
+/** A bust's part's outline width: none on the toon's stubble, a shade on the skin rather than a shape (decision 046). */
+export const outlineWidth = (bust: { beard?: string }, part: PartId): number | undefined =>
+  part === "beard" && bust.beard === "stubble" ? undefined : OUTLINE_WIDTH[part];
+
 /** The line colour for a part's colour (linear RGB): much darker, a little warmer. */
 export function outlineRgb(r: number, g: number, b: number): [number, number, number] {
   return [r * 0.22 + 0.012, g * 0.2 + 0.006, b * 0.22 + 0.008];

@@ -21,7 +21,7 @@ import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
 import { countFrame, reportApplied } from "./probe.ts";
 import { skinMaterial } from "./skin.ts";
-import { OUTLINE_WIDTH, outlineColor, outlineMesh, toonMaterial } from "./toon.ts";
+import { outlineColor, outlineMesh, outlineWidth, toonMaterial } from "./toon.ts";
 
 export interface BustColors {
   skinTone: number;
@@ -128,7 +128,7 @@ export function AvatarBust({
       mesh.frustumCulled = false;
       mesh.updateMorphTargets();
       group.add(mesh);
-      const width = toon ? OUTLINE_WIDTH[primitive.name] : undefined;
+      const width = toon ? outlineWidth(avatar, primitive.name) : undefined;
       const outline = width ? outlineMesh(mesh, width) : null;
       if (outline) {
         outlineColor(outline.material.color, m.baseColor[0], m.baseColor[1], m.baseColor[2]);
@@ -177,7 +177,7 @@ export function AvatarBust({
 
   // Colours change on a click, not per frame: set them in place.
   useEffect(() => {
-    const materials = materialsFor(colors, avatar.style, avatar.glasses === "round" ? "round" : "square");
+    const materials = materialsFor(colors, avatar.style, avatar);
     for (const part of built.parts) {
       const c = materials[part.mesh.name as PartId]?.baseColor;
       if (!c) continue;
@@ -185,7 +185,7 @@ export function AvatarBust({
       if (part.outline) part.outline.material.color.copy(outlineColor(line, c[0], c[1], c[2]));
     }
     invalidate();
-  }, [built, colors, invalidate, avatar.style, avatar.glasses]);
+  }, [built, colors, invalidate, avatar]);
 
   const applied = useRef(-1);
   useFrame(() => {

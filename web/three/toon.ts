@@ -10,6 +10,7 @@ import type { PartId } from "../../shared/avatar/index.ts";
 import {
   OUTLINE_WIDTH,
   outlineRgb,
+  outlineWidth,
   TOON_BANDS,
   TOON_BLUSH,
   TOON_IRIS,
@@ -22,7 +23,7 @@ import {
 } from "../../shared/avatar/toon-look.ts";
 import { setBasePatch } from "./basePatch.ts";
 
-export { OUTLINE_WIDTH, type ToonFace };
+export { OUTLINE_WIDTH, outlineWidth, type ToonFace };
 
 /** A number as a GLSL float literal (always with a decimal point). */
 const f = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));

@@ -11,8 +11,8 @@ import { computeNormals } from "../../shared/avatar/mesh.ts";
 import { SKIN_WRAP, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { posePositions, type RigPose } from "../../shared/avatar/rig.ts";
 import {
-  OUTLINE_WIDTH,
   outlineRgb,
+  outlineWidth,
   TOON_BLUSH,
   TOON_IRIS,
   TOON_NECK,
@@ -276,7 +276,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
         pi,
       );
       // the outline: an inverted hull, the part pushed out along its normals, back faces, one colour
-      const width = OUTLINE_WIDTH[prim.name as PartId];
+      const width = outlineWidth(mesh, prim.name as PartId);
       if (width) {
         const hull = new Float32Array(pos.length);
         for (let i = 0; i < pos.length; i++) hull[i] = (pos[i] as number) + (nor[i] as number) * width;

@@ -85,7 +85,11 @@ export function FaceWorkspace({
   };
 
   return (
-    <div className="face-editor" data-testid="face-editor" data-sex={sex} data-hair={avatar?.hair ?? ""}
+    <div
+      className="face-editor"
+      data-testid="face-editor"
+      data-sex={sex}
+      data-hair={avatar?.hair ?? ""}
       data-glasses={avatar?.glasses ?? "none"}
       data-beard={avatar?.beard ?? "none"}
     >
