@@ -58,7 +58,10 @@ export interface LookShapes {
   beard?: BeardStyle;
 }
 
-/** The fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1, hair style. */
+/**
+ * The fields of a stored appearance (shared/schemas/roles.ts): "#rrggbb" colours, skin tone 0..1,
+ * hair style, glasses and beard.
+ */
 export interface LookAppearance {
   skinTone?: number;
   hairColor?: string;

@@ -237,17 +237,20 @@ describe("create a draft", () => {
   });
 });
 
+/** What a job is handed, for running the portrait job in the test. */
+const jobContext = () => ({
+  db: t.db,
+  storage: t.app.deps.storage,
+  log: { info() {}, warn() {}, error() {} },
+  progress: async () => {},
+  attempt: 1,
+});
+
 describe("portraits", () => {
   it("renders a system role's portrait, content-addressed and served", async () => {
     const { avatarThumbnail } = await import("../../worker/processors/avatar-thumbnail.ts");
     const { portraitKey } = await import("../../shared/portraits.ts");
-    const ctx = {
-      db: t.db,
-      storage: t.app.deps.storage,
-      log: { info() {}, warn() {}, error() {} },
-      progress: async () => {},
-      attempt: 1,
-    };
+    const ctx = jobContext();
     const result = await avatarThumbnail({ kind: "role", id: "sys-f-03" }, ctx);
     const role = await t.db.role.findUniqueOrThrow({ where: { id: "sys-f-03" } });
     expect(result.imgKey).toBe(portraitKey(role.sex, role.faceParams, role.appearance));
@@ -281,13 +284,7 @@ describe("portraits", () => {
     const refused = await post(user.token, `${CR}/update`, { id, appearance: { hairStyle: "mohawk" } });
     expect(refused.body).toMatchObject({ code: 400, data: null });
     await t.db.customRole.update({ where: { id }, data: { kind: "cartoon" } });
-    const ctx = {
-      db: t.db,
-      storage: t.app.deps.storage,
-      log: { info() {}, warn() {}, error() {} },
-      progress: async () => {},
-      attempt: 1,
-    };
+    const ctx = jobContext();
     const result = await avatarThumbnail({ kind: "custom", id }, ctx);
     const row = await t.db.customRole.findUniqueOrThrow({ where: { id } });
     expect(JSON.parse(row.appearance).hairStyle).toBe("ponytail");
@@ -300,13 +297,7 @@ describe("portraits", () => {
     const { avatarThumbnail } = await import("../../worker/processors/avatar-thumbnail.ts");
     const user = await t.user({ vipType: "gold" });
     const id = (await post(user.token, `${CR}/create`, { id: "sys-m-02" })).body.data;
-    const ctx = {
-      db: t.db,
-      storage: t.app.deps.storage,
-      log: { info() {}, warn() {}, error() {} },
-      progress: async () => {},
-      attempt: 1,
-    };
+    const ctx = jobContext();
     const bare = await avatarThumbnail({ kind: "custom", id }, ctx);
     const before = (await t.db.customRole.findUniqueOrThrow({ where: { id } })).appearance;
     for (const appearance of [{ glasses: "monocle" }, { beard: "mutton" }, { glasses: true }]) {

@@ -48,22 +48,14 @@ export function Swatches({
         testId="hair-swatch"
         onPick={(hairColor) => onChange({ hairColor })}
       />
-      <fieldset className="swatches__row">
-        <legend>{t("faceEditor.hairStyle")}</legend>
-        {HAIR_STYLES.map((style) => (
-          <button
-            key={style}
-            type="button"
-            className="swatch-chip"
-            aria-pressed={hairStyleOf(sex, appearance.hairStyle) === style}
-            data-testid="hair-style"
-            data-style={style}
-            onClick={() => onChange({ hairStyle: style })}
-          >
-            {t(`creator.hairStyles.${style}`)}
-          </button>
-        ))}
-      </fieldset>
+      <ChipRow
+        legend={t("faceEditor.hairStyle")}
+        options={HAIR_STYLES}
+        chosen={hairStyleOf(sex, appearance.hairStyle)}
+        name={(id) => t(`creator.hairStyles.${id}`)}
+        testId="hair-style"
+        onPick={(hairStyle) => onChange({ hairStyle })}
+      />
       <ColorRow
         legend={t("faceEditor.eyes")}
         options={attr.eyeColors}
