@@ -16,6 +16,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { SOFTWARE_GL } from "../infra/chromium.ts";
 import { ROOT } from "../scripts/lib.ts";
 import { startProduct } from "../scripts/serve.ts";
@@ -117,6 +118,25 @@ function quantile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
 }
 
+/** A real mouse drag across the head-width slider, back and forth, for DRAG_MS: the frames drawn a second. */
+async function dragHeadWidth(page: Page): Promise<{ fps: number; inputs: number }> {
+  await page.locator('[data-group="head"]').click();
+  const box = await page.locator('input[data-slider="head.width"]').boundingBox();
+  if (!box) throw new Error("no head-width slider");
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  const startFrames = (await page.evaluate(FRAMES)) as number;
+  const t0 = Date.now();
+  let moves = 0;
+  while (Date.now() - t0 < DRAG_MS) {
+    await page.mouse.move(box.x + box.width * (0.5 + 0.45 * Math.sin(moves++ / 8)), y);
+  }
+  const fps = (((await page.evaluate(FRAMES)) as number) - startFrames) / ((Date.now() - t0) / 1000);
+  await page.mouse.up();
+  return { fps, inputs: moves };
+}
+
 export async function benchFaceEditor() {
   const server = await startProduct("bench-face");
   const browser = await launchBrowser();
@@ -154,25 +174,25 @@ export async function benchFaceEditor() {
     const pairs = (await page.evaluate("window.__latency")) as { applied: number; shown: number }[];
     const latency = { applied: pairs.map((p) => p.applied), shown: pairs.map((p) => p.shown) };
 
-    // Dragging: a real mouse drag across the head-width slider, back and forth.
-    await page.locator('[data-group="head"]').click();
-    const box = await page.locator('input[data-slider="head.width"]').boundingBox();
-    if (!box) throw new Error("no head-width slider");
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width / 2, y);
-    await page.mouse.down();
-    const startFrames = (await page.evaluate(FRAMES)) as number;
-    const t0 = Date.now();
-    let moves = 0;
-    while (Date.now() - t0 < DRAG_MS) {
-      await page.mouse.move(box.x + box.width * (0.5 + 0.45 * Math.sin(moves++ / 8)), y);
-    }
-    const drag = {
-      fps: (((await page.evaluate(FRAMES)) as number) - startFrames) / ((Date.now() - t0) / 1000),
-      inputs: moves,
-    };
-    await page.mouse.up();
+    const drag = await dragHeadWidth(page);
     await context.close();
+
+    // The same drag on the same face wearing glasses and a full beard (decision 046: two more parts,
+    // the beard 8.5k vertices with every morph the skin under it has).
+    const dressedRole = await fetch(`${server.baseUrl}/web-api/v1/douyin/customRole/create`, {
+      method: "POST",
+      headers: { authorization: token, "content-type": "application/json" },
+      body: JSON.stringify({ id: "sys-f-01", appearance: { glasses: "square", beard: "full" } }),
+    }).then((r) => r.json() as Promise<{ data: string }>);
+    const dressedContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true });
+    await dressedContext.addInitScript((t) => localStorage.setItem("avalive.token", t), token);
+    const dressedPage = await dressedContext.newPage();
+    await dressedPage.goto(`${server.baseUrl}/face?roleId=${dressedRole.data}&twoMenu=nose`);
+    await dressedPage.waitForSelector('[data-testid="face-editor"][data-beard="full"]', { timeout: 60_000 });
+    await dressedPage.waitForFunction("(window.__avalive?.frameCount() ?? 0) > 0", null, { timeout: 60_000 });
+    await dressedPage.waitForTimeout(500);
+    const dressedDrag = await dragHeadWidth(dressedPage);
+    await dressedContext.close();
 
     const frame = median(idle.intervals);
     const row = (label: string, ms: number) =>
@@ -197,6 +217,9 @@ export async function benchFaceEditor() {
     console.log(
       `  ${`dragging  frames per second (${drag.inputs} moves)`.padEnd(44)}${drag.fps.toFixed(1).padStart(7)} fps  ${(drag.fps / plain.fps).toFixed(2)}x`,
     );
+    console.log(
+      `  ${"          the same in glasses and a full beard".padEnd(44)}${dressedDrag.fps.toFixed(1).padStart(7)} fps  ${(dressedDrag.fps / plain.fps).toFixed(2)}x`,
+    );
     return {
       frameMs: frame,
       appliedMedian: median(latency.applied),
@@ -207,6 +230,7 @@ export async function benchFaceEditor() {
       plainFps: plain.fps,
       msaaFps: multisampled.fps,
       dragFps: drag.fps,
+      dressedDragFps: dressedDrag.fps,
     };
   } finally {
     await browser.close();
