@@ -195,6 +195,14 @@ describe("start design and the face editor", () => {
     await orbit(page, 38);
     expect(await framesDrawn(page)).toBeGreaterThan(resting);
     await screenshot(page, "avatar-editor-female-three-quarter");
+    // the realistic ponytail, seen turned (decision 039), then undone
+    const cut = await page.getByTestId("face-editor").getAttribute("data-hair");
+    await page.locator('[data-testid="hair-style"][data-style="ponytail"]').click();
+    await page.waitForSelector('[data-testid="face-editor"][data-hair="ponytail"]', { timeout: 30_000 });
+    await untilViewRests(page);
+    await screenshot(page, "avatar-editor-female-ponytail");
+    await page.getByTestId("undo").click();
+    await page.waitForSelector(`[data-testid="face-editor"][data-hair="${cut}"]`, { timeout: 30_000 });
     await orbit(page, 0);
 
     // Blend three faces: pick three system avatars, weigh them, apply as one step.
