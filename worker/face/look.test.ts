@@ -160,6 +160,52 @@ describe("the look of a photo", () => {
     expect(drawnBack.hairColor).toBe(short.hairColor);
   });
 
+  it("follows hair dyed paler toward its ends (ombré) down past the jaw, but not into a pale wall under it", async () => {
+    const hair = await colourAt([P(0)[0] - span * 0.22, P(0)[1] - span * 0.1]);
+    const pale = "#dcc79c";
+    // over each side, from the temple down past the point below the jaw that the cut is read at,
+    // wide enough to hold the way down to it from the cheek (worker/face/look.ts reads them there)
+    const top = P(0)[1];
+    const bottom = P(5)[1] + span * 0.7;
+    const boxes = [
+      [P(3)[0] - span * 0.3, P(5)[0] - span * 0.35],
+      [P(13)[0] + span * 0.3, P(11)[0] + span * 0.35],
+    ].map(([a, b]) => [
+      Math.min(a as number, b as number) - span * 0.15,
+      Math.max(a as number, b as number) + span * 0.15,
+    ]);
+    // the share of the way down where the colour starts to change: just under the cheek's patch
+    const turn = (P(3)[1] + span * 0.1 - top) / (bottom - top);
+    const sides = (stops: string) => {
+      const rects = boxes
+        .map(
+          ([x0, x1]) =>
+            `<rect x="${x0}" y="${top}" width="${(x1 as number) - (x0 as number)}" height="${bottom - top}" fill="url(#g)"/>`,
+        )
+        .join("");
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">${stops}</linearGradient></defs>${rects}</svg>`;
+      return sharp(photo)
+        .composite([{ input: Buffer.from(svg) }])
+        .png()
+        .toBuffer();
+    };
+    // the same colour as the roots below the jaw would be plain long hair: here it pales gradually
+    const ombre = await sides(
+      `<stop offset="0" stop-color="${hair}"/><stop offset="${turn}" stop-color="${hair}"/><stop offset="1" stop-color="${pale}"/>`,
+    );
+    const look = await photoLook(ombre, points, WOMAN);
+    expect(look.measured.sides.cheek).toBe(2);
+    expect(look.measured.sides.belowJaw).toBe(2);
+    expect(look.hairStyle).toBe("long");
+    // the hair ends at the jaw's level against a pale wall: an edge, not hair running on
+    const wall = await sides(
+      `<stop offset="0" stop-color="${hair}"/><stop offset="${turn}" stop-color="${hair}"/><stop offset="${turn + 0.01}" stop-color="${pale}"/><stop offset="1" stop-color="${pale}"/>`,
+    );
+    const bob = await photoLook(wall, points, WOMAN);
+    expect(bob.measured.sides.belowJaw).toBe(0);
+    expect(bob.hairStyle).toBe("bob");
+  });
+
   /** Each fixture face's look, read once for the tests that ask for it. */
   const fixtureLooks = new Map<string, Promise<PhotoLook>>();
 
@@ -183,6 +229,12 @@ describe("the look of a photo", () => {
     }
     return look;
   }
+
+  it("reads tilted-brown.jpg's ombré hair, dark roots and blonde ends on her shoulder, as long (it read as a bob)", async () => {
+    const look = await fixtureLook("tilted-brown.jpg");
+    expect(look.hairStyle).toBe("long");
+    expect(look.hairColor).toBe(hex(HAIR_PRESETS.darkBrown));
+  });
 
   it("reads the two women whose hair is tied back as drawn back (frontal-fair.jpg, three-quarter-left.jpg)", async () => {
     // Nothing of their hair shows beside the face; before, they wore the short cut and its fringe.

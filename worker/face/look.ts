@@ -217,6 +217,10 @@ const BEARD_JAW = 0.2;
  */
 const BEARD_STUBBLE = 0.15;
 
+/** Steps from a cheek's hair down to below the jaw, and the most the colour may change in one (CIE ΔE). */
+const RUN_STEPS = 12;
+const RUN_STEP_DE = 12;
+
 /** Linear light of each 8-bit sRGB level. */
 const LINEAR = Float32Array.from({ length: 256 }, (_, i) => lin(i / 255));
 
@@ -341,10 +345,29 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
     const [hl, ha, hb] = lab(hair);
     return Math.hypot(a - ha, b - hb) < 10 && l - hl < 12 && hl - l < 40;
   };
+  /**
+   * Hair that runs on from `from` (hair) to `to` in small changes of colour: ends dyed lighter than
+   * the roots (ombré) or lit paler are still the same hair, where a pale wall behind it starts at an
+   * edge. Never skin on the way.
+   */
+  const hairRunsOn = (from: Pt, to: Pt): boolean => {
+    // small patches: a large one would smear an edge over several steps
+    let prev = patch(px, from[0], from[1], r);
+    for (let k = 1; k <= RUN_STEPS && prev; k++) {
+      const c = patch(px, ...lerp2(from, to, k / RUN_STEPS), r);
+      if (!c || skinLike(c, skinRgb) || deltaE(c, prev) > RUN_STEP_DE) return false;
+      prev = c;
+    }
+    return prev !== null;
+  };
+  const cheeks = [move(L(3), -span * 0.3, 0), move(L(13), span * 0.3, 0)] as const;
+  const belowJaw = [move(L(5), -span * 0.35, -span * 0.35), move(L(11), span * 0.35, -span * 0.35)] as const;
+  const cheekHair = cheeks.map(hairLike);
   const sides = {
     temple: [hairLike(move(L(0), -span * 0.22, span * 0.1)), hairLike(move(L(16), span * 0.22, span * 0.1))],
-    cheek: [hairLike(move(L(3), -span * 0.3, 0)), hairLike(move(L(13), span * 0.3, 0))],
-    belowJaw: [hairLike(move(L(5), -span * 0.35, -span * 0.35)), hairLike(move(L(11), span * 0.35, -span * 0.35))],
+    cheek: cheekHair,
+    // hair of the same colour below the jaw, or hair that runs down to it from a cheek's
+    belowJaw: belowJaw.map((p, i) => hairLike(p) || (Boolean(cheekHair[i]) && hairRunsOn(cheeks[i] as Pt, p))),
   };
   const count = (xs: boolean[]) => xs.filter(Boolean).length;
   let hairStyle: PhotoLook["hairStyle"] = null;
