@@ -134,10 +134,10 @@ function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR, stubble: bo
     mouth: material("mouth", [0.42, 0.12, 0.15], 1),
     hair: material("hair", c.hair, 1, true),
     glasses: material("glasses", [...GLASSES_COLOR[frame]], 1),
-    // stubble drawn flat: the skin a third of the way to the hair's shade, as anime draws a shadow
+    // stubble drawn flat: the skin a fifth of the way to the hair's shade, as anime draws a shadow
     beard: material(
       "beard",
-      stubble ? mix(skin, mix(c.hair, [0.25, 0.25, 0.32], 0.5), 0.35) : mix(c.hair, [0.1, 0.06, 0.05], 0.2),
+      stubble ? mix(skin, mix(c.hair, [0.25, 0.25, 0.32], 0.5), 0.22) : mix(c.hair, [0.1, 0.06, 0.05], 0.2),
       1,
     ),
     clothing: material("clothing", c.clothing, 1),

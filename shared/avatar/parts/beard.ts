@@ -30,6 +30,8 @@ const SINK = 0.0008;
 const DEG = Math.PI / 180;
 /** The neckline's polar angle from the ray centre (degrees; 180 straight down): at the front, and at the jaw's angle. */
 const NECKLINE = [160, 142] as const;
+/** How far below the nose's wings stubble's cheek line starts (metres). */
+const STUBBLE_DROP = 0.006;
 /** How far under the chin a goatee reaches (the same polar angle). */
 const GOATEE_UNDER = 154;
 
@@ -70,8 +72,12 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
     (1 - smoothstep(0.7, 0.9, lon));
   let cover = goatee;
   if (style === "full" || style === "stubble") {
-    // the cheek line: from the nose's wing out and up to the sideburn in front of the ear
-    const top = noseBase + (A.ear.center[1] + 0.012 - noseBase) * smoothstep(0.25, 1.35, lon);
+    // the cheek line: from the nose's wing out and up to the sideburn in front of the ear; stubble's
+    // lower, from beside the mouth's corner along the jaw (a shadow on the jaw, not a mask)
+    const top =
+      style === "stubble"
+        ? noseBase - STUBBLE_DROP + (A.ear.center[1] - noseBase) * smoothstep(0.35, 1.4, lon)
+        : noseBase + (A.ear.center[1] + 0.012 - noseBase) * smoothstep(0.25, 1.35, lon);
     // The neckline, as a polar angle from the ray centre (the skin grid's rows run along it, so the
     // edge is smooth where the skin turns under the chin): well under the chin at the front, up to
     // the jaw's angle at the side.
@@ -168,10 +174,9 @@ const STUBBLE: Vec3 = [0.5, 0.52, 0.6];
  * `positions`, the skin's rest points) in place.
  */
 export function shadeStubble(shape: HeadShape, style: BeardStyle, positions: Float32Array, colors: Float32Array): void {
-  const grows: BeardStyle = style === "stubble" ? "full" : style;
   for (let i = 0; i < positions.length / 3; i++) {
     const p: Vec3 = [positions[i * 3] as number, positions[i * 3 + 1] as number, positions[i * 3 + 2] as number];
-    const w = beardCover(shape, grows, p);
+    const w = beardCover(shape, style, p);
     if (w <= 0) continue;
     for (let k = 0; k < 3; k++)
       colors[i * 3 + k] = (colors[i * 3 + k] as number) * (1 + ((STUBBLE[k] as number) - 1) * w);

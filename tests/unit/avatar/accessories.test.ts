@@ -139,6 +139,10 @@ describe("facial hair", () => {
     const jaw = at(A.jawAngle.c[0] * 0.95, A.jawAngle.c[1] + 0.01);
     expect(beardCover(shape, "goatee", jaw)).toBe(0);
     expect(beardCover(shape, "full", jaw)).toBeGreaterThan(0.5);
+    // stubble is a shadow on the jaw: it leaves the cheek under the cheekbone that a full beard covers
+    const cheek = at(A.cheek.c[0] + 0.008, A.nose.ala[1] - 0.01);
+    expect(beardCover(shape, "full", cheek)).toBeGreaterThan(0.5);
+    expect(beardCover(shape, "stubble", cheek)).toBe(0);
     // the forehead and the back of the head never grow one
     expect(beardCover(shape, "full", at(0, 0.05))).toBe(0);
     expect(beardCover(shape, "full", [0, -0.05, -0.09])).toBe(0);
@@ -186,10 +190,10 @@ describe("facial hair", () => {
     for (const [i, p] of points(plain?.positions ?? []).entries()) {
       const before = (plain?.colors?.[i * 3] as number) ?? 1;
       const after = stubble?.colors?.[i * 3] as number;
-      if (beardCover(shape, "full", p) > 0.9) {
+      if (beardCover(shape, "stubble", p) > 0.9) {
         expect(after).toBeLessThan(before * 0.6);
         darker++;
-      } else if (beardCover(shape, "full", p) === 0) {
+      } else if (beardCover(shape, "stubble", p) === 0) {
         expect(after).toBeCloseTo(before, 6);
         same++;
       }
