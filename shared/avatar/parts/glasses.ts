@@ -126,7 +126,9 @@ function profile(p: { w: number; d: number; round: boolean }): [number, number][
 /**
  * Sweep a profile along a curve: at each point the profile's first axis lies along `across(i)`
  * (made square to the curve) and its second along the remaining direction. Closed curves join up;
- * open ones get flat caps. Returns the vertex ids, ring by ring.
+ * open ones get flat caps. Wound so the tube's normals point out of it. A curve mirrored across
+ * x = 0 (with its `across`) mirrors the profile's frame too, so the winding holds on both sides.
+ * Returns the vertex ids, ring by ring.
  */
 function sweep(
   b: PartBuilder,
@@ -134,7 +136,6 @@ function sweep(
   across: (i: number) => Vec3,
   shape: [number, number][],
   closed: boolean,
-  flip: boolean,
 ): number[][] {
   const n = curve.length;
   const rings: number[][] = [];
@@ -149,7 +150,7 @@ function sweep(
   }
   const ids = closed ? [...rings, rings[0] as number[]] : rings;
   // each ring runs round the profile; rows are the rings, columns the profile's points
-  b.grid(ids, true, flip);
+  b.grid(ids, true, true);
   if (!closed) {
     for (const [ring, end] of [
       [rings[0] as number[], curve[0] as Vec3],
@@ -159,7 +160,7 @@ function sweep(
       const first = ring === rings[0];
       for (let k = 0; k < ring.length; k++) {
         const k1 = (k + 1) % ring.length;
-        if (first !== flip) b.tri(c, ring[k1] as number, ring[k] as number);
+        if (!first) b.tri(c, ring[k1] as number, ring[k] as number);
         else b.tri(c, ring[k] as number, ring[k1] as number);
       }
     }
@@ -237,7 +238,6 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
     const hinge = side > 0 ? 1 : 4;
     const ear = hinge + 1;
     const cheek = hinge + 2;
-    const flip = side < 0;
     // the rim: its profile lies across the outline in the lens's plane, its depth along the view
     let from = part.count;
     const rim = outline.map(([x, y]) => mirror(rimAt(x, y)));
@@ -250,7 +250,6 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       },
       profile(kind.rim),
       true,
-      !flip,
     );
     bind(from, (p) => {
       const t = clamp01(Math.abs(p[0]) / outer);
@@ -280,7 +279,6 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       () => [0, 1, 0],
       profile(kind.rim.round ? kind.rim : { ...kind.rim, w: kind.rim.w * 0.8 }),
       false,
-      flip,
     );
     bind(from, () => [[0, 1]]);
 
@@ -296,7 +294,7 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       temple.push(i === 0 ? start : [x, y, z]);
     }
     temple.splice(1, 0, [start[0] + 0.003, hingeY, start[2] - 0.003]);
-    sweep(part, temple.map(mirror), () => mirror([1, 0, 0]), profile(kind.temple), false, !flip);
+    sweep(part, temple.map(mirror), () => mirror([1, 0, 0]), profile(kind.temple), false);
     const hingeZ = start[2];
     bind(from, (p) => {
       const t = clamp01((hingeZ - p[2]) / (hingeZ - earZ));

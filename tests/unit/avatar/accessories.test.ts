@@ -66,6 +66,27 @@ describe("glasses", () => {
     }
   }
 
+  it("is wound outward on both sides: every piece a closed tube of positive volume", () => {
+    for (const frame of ["square", "round"] as const) {
+      const g = part(bust(1, frame), "glasses");
+      const p = g?.positions ?? new Float32Array();
+      const idx = g?.indices ?? new Uint16Array();
+      // the signed volume (divergence theorem): a piece wound inward counts against the others
+      let volume = 0;
+      for (let t = 0; t < idx.length; t += 3) {
+        const [a, b, c] = [idx[t], idx[t + 1], idx[t + 2]].map(
+          (i) => [p[(i as number) * 3], p[(i as number) * 3 + 1], p[(i as number) * 3 + 2]] as number[],
+        ) as number[][];
+        const [ax, ay, az] = a as number[];
+        const [bx, by, bz] = b as number[];
+        const [cx, cy, cz] = c as number[];
+        volume += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
+      }
+      // square: two rims, bridges and temples of acetate, 7.3 cm³; the wire 0.6 cm³ (mirrored pieces cancelled before)
+      expect(volume * 1e9, frame).toBeGreaterThan(frame === "square" ? 7000 : 600);
+    }
+  });
+
   it("is drawn in its own material: black acetate for the square frame, gold wire for the round one", () => {
     const square = part(bust(1, "square"), "glasses")?.material.baseColor ?? [];
     const round = part(bust(1, "round"), "glasses")?.material.baseColor ?? [];
