@@ -139,12 +139,14 @@ export function assemble(
 ): AvatarMesh {
   const anatomy = anatomyFor(sex, style);
   const shape = new HeadShape(anatomy);
-  const { skin, lips } = buildSkin(shape);
+  const { skin, lips, rows: skinRows } = buildSkin(shape);
   const eyes = buildEyes(shape);
   const inside = buildMouth(shape);
   const body = buildBody(shape);
   const frame = glasses ? buildGlasses(shape, glasses, style === "toon") : null;
-  const facialHair = beard ? buildBeard(shape, beard, style === "toon") : null;
+  const facialHair = beard
+    ? buildBeard(shape, beard, style === "toon", { rows: skinRows, positions: skin.positions })
+    : null;
   const builders: PartBuilder[] = [
     skin,
     lips,
@@ -188,7 +190,9 @@ export function assemble(
     const n = positions.length / 3;
     vertexCount += n;
     triangleCount += b.indices.length / 3;
-    const targets: Record<string, Float32Array> = frame && b === frame.part ? glassesTargets(frame, ctx) : {};
+    // the frame follows the sliders through the skin it rests on, and no expression (parts/glasses.ts)
+    const isFrame = frame !== null && b === frame.part;
+    const targets: Record<string, Float32Array> = isFrame ? glassesTargets(frame, ctx) : {};
     // the beard is moved as the skin under it is (parts/beard.ts)
     const sample =
       facialHair && b === facialHair.part
@@ -201,7 +205,7 @@ export function assemble(
           }
         : { part: b.part, positions, anchors: b.anchors, sides: b.sides, box: bounds(b.anchors) };
     const follow = INSIDE.includes(b.part) ? faceInFront(sample, shape.A.mouth.center[2]) : null;
-    for (const [name, field] of b.part === "glasses" ? [] : fields) {
+    for (const [name, field] of isFrame ? [] : fields) {
       let out = sampleField(field, ctx, sample, EPS);
       // The inside of the mouth goes where the face in front of it goes: a smaller, flatter or
       // turned face takes its teeth along, so they never come through the lips (tests/unit/avatar/teeth.test.ts).

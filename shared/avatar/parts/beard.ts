@@ -91,54 +91,61 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
   return cover * bareLips;
 }
 
-/** The beard for a head, or null for none (and for stubble on the realistic bust, drawn as colour). */
-export function buildBeard(shape: HeadShape, style: BeardStyle, toon: boolean): BeardBuild | null {
+/**
+ * The beard for a head, or null for none (and for stubble on the realistic bust, drawn as colour):
+ * laid over the skin's own grid (`skin`, parts/skin.ts), its points read from the skin's positions.
+ */
+export function buildBeard(
+  shape: HeadShape,
+  style: BeardStyle,
+  toon: boolean,
+  skin: { rows: number[][]; positions: readonly number[] },
+): BeardBuild | null {
   if (style === "none" || (style === "stubble" && !toon)) return null;
-  const { thetas } = headRows(shape);
   const us = headCols();
   const thick = THICK[style];
+  const at = (id: number): Vec3 => [
+    skin.positions[id * 3] as number,
+    skin.positions[id * 3 + 1] as number,
+    skin.positions[id * 3 + 2] as number,
+  ];
   // the rows and columns a beard can reach: the lower face and the top of the neck, the front half
-  const rows: number[] = [];
-  for (let r = 1; r < thetas.length - 1; r++) {
-    const y = shape.C[1] + Math.cos(thetas[r] as number) * 0.09;
-    if (y < 0.03 && y > -0.16) rows.push(r);
-  }
   const cols = us.map((_, c) => c).filter((c) => Math.abs(us[c] as number) < 1.9);
-  // the skin's points over the window, one ring wider for the normals
-  const grid = rows.map((r) => cols.map((c) => shape.skinPoint(shape.dir(us[c] as number, thetas[r] as number)).p));
+  const { thetas } = headRows(shape);
+  const grid = skin.rows
+    .filter((_, k) => {
+      // (the skin's rows are headRows' from the second)
+      const y = shape.C[1] + Math.cos(thetas[k + 1] as number) * 0.09;
+      return y < 0.03 && y > -0.16;
+    })
+    .map((row) => cols.map((c) => at(row[c] as number)));
+  const covers = grid.map((row) => row.map((p) => beardCover(shape, style, p)));
+  // a point is built where there is cover, or next to it: the shell's edge, which runs under the skin
+  const built = (i: number, j: number) =>
+    (covers[i]?.[j] as number) > 0 ||
+    [covers[i - 1]?.[j], covers[i + 1]?.[j], covers[i]?.[j - 1], covers[i]?.[j + 1]].some((w) => (w ?? 0) > 0);
   const part = new PartBuilder("beard");
   const base: number[] = [];
-  const ids: number[][] = [];
-  const covers: number[][] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row: number[] = [];
-    const cov: number[] = [];
-    for (let j = 0; j < cols.length; j++) {
-      const p = grid[i]?.[j] as Vec3;
-      const w = beardCover(shape, style, p);
-      cov.push(w);
-      if (w <= 0 && !neighbourCovered(grid, i, j, shape, style)) {
-        row.push(-1);
-        continue;
-      }
-      const up = (grid[Math.max(0, i - 1)] as Vec3[])[j] as Vec3;
-      const down = (grid[Math.min(rows.length - 1, i + 1)] as Vec3[])[j] as Vec3;
-      const left = (grid[i] as Vec3[])[Math.max(0, j - 1)] as Vec3;
-      const right = (grid[i] as Vec3[])[Math.min(cols.length - 1, j + 1)] as Vec3;
+  const ids = grid.map((row, i) =>
+    row.map((p, j) => {
+      if (!built(i, j)) return -1;
+      const w = covers[i]?.[j] as number;
+      const up = grid[Math.max(0, i - 1)]?.[j] as Vec3;
+      const down = grid[Math.min(grid.length - 1, i + 1)]?.[j] as Vec3;
+      const left = row[Math.max(0, j - 1)] as Vec3;
+      const right = row[Math.min(row.length - 1, j + 1)] as Vec3;
       const n = normalize(cross(sub(right, left), sub(up, down)));
       // the thickness: full where the cover is, below the skin at its edge (a stubble shell's edge is sharp, as anime draws it)
       const lift = style === "stubble" ? (w > 0.5 ? thick : -SINK) : thick * smoothstep(0, 1, w) - SINK;
       const id = part.vertex(add(p, scale(n, lift)), p);
       // tufts: a little darker here and there (a hash of the mirrored place, so both sides match)
       part.light[id] = 1 - TUFTS * tuft(Math.abs(p[0]), p[1], p[2]);
-      row.push(id);
       base.push(p[0], p[1], p[2]);
-    }
-    ids.push(row);
-    covers.push(cov);
-  }
+      return id;
+    }),
+  );
   // the quads with all four corners built and some cover
-  for (let i = 0; i + 1 < rows.length; i++) {
+  for (let i = 0; i + 1 < grid.length; i++) {
     for (let j = 0; j + 1 < cols.length; j++) {
       const q = [ids[i]?.[j], ids[i + 1]?.[j], ids[i + 1]?.[j + 1], ids[i]?.[j + 1]] as number[];
       if (q.some((id) => id < 0)) continue;
@@ -181,18 +188,4 @@ export function shadeStubble(shape: HeadShape, style: BeardStyle, positions: Flo
     for (let k = 0; k < 3; k++)
       colors[i * 3 + k] = (colors[i * 3 + k] as number) * (1 + ((STUBBLE[k] as number) - 1) * w);
   }
-}
-
-/** Whether a grid point is next to one with cover: the shell's edge row, which runs under the skin. */
-function neighbourCovered(grid: Vec3[][], i: number, j: number, shape: HeadShape, style: BeardStyle): boolean {
-  for (const [di, dj] of [
-    [-1, 0],
-    [1, 0],
-    [0, -1],
-    [0, 1],
-  ] as const) {
-    const p = grid[i + di]?.[j + dj];
-    if (p && beardCover(shape, style, p) > 0) return true;
-  }
-  return false;
 }

@@ -10,6 +10,12 @@ import { HEAD_GRID, type HeadShape, headCols, headRows } from "./head.ts";
 export interface SkinBuild {
   skin: PartBuilder;
   lips: PartBuilder;
+  /**
+   * The skin grid's vertex ids, a row per latitude from the top (headRows' rows 1 to rows - 2) and
+   * a column per longitude (headCols); along the mouth's slit, the upper side's. The beard is laid
+   * over them (parts/beard.ts).
+   */
+  rows: number[][];
 }
 
 export function buildSkin(shape: HeadShape): SkinBuild {
@@ -63,7 +69,7 @@ export function buildSkin(shape: HeadShape): SkinBuild {
   const lipCols: number[] = [];
   for (let c = c0; c <= c1; c++) lipCols.push(c);
   const lips = buildLips(shape, us, lipCols);
-  return { skin, lips };
+  return { skin, lips, rows };
 }
 
 function buildLips(shape: HeadShape, us: number[], cols: number[]): PartBuilder {
