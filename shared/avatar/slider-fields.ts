@@ -153,11 +153,17 @@ const defs: Record<FaceSliderId, Def> = {
   "teeth.protrusion": {
     parts: ["teeth"],
     core: 0.8,
-    delta: (v, c) => [
-      0,
-      0,
-      (v.p[1] > c.mouthY ? 0.0018 : 0.0012) * smoothstep(c.teethFront - 0.02, c.teethFront, v.p[2]),
-    ],
+    // the incisors tip forward about their roots: the edges move, the gums under the philtrum and
+    // the lip's root barely, so the roots do not come through lips drawn back (tests/unit/avatar/teeth.test.ts)
+    delta: (v, c) => {
+      const fromEdge = Math.abs(v.p[1] - c.mouthY);
+      const tip = 1 - 0.85 * smoothstep(0.003, 0.013, fromEdge);
+      return [
+        0,
+        0,
+        (v.p[1] > c.mouthY ? 0.0018 : 0.0012) * tip * smoothstep(c.teethFront - 0.02, c.teethFront, v.p[2]),
+      ];
+    },
   },
   "nose.scale": {
     parts: SURFACE,
@@ -274,10 +280,11 @@ const defs: Record<FaceSliderId, Def> = {
     delta: (v) => sym(v, (p) => [0, 0.0024 * Math.max(0, 1 - ((p[0] - 0.034) / 0.026) ** 2) ** 2, 0]),
   },
   "chin.length": { parts: SURFACE, core: 0.3, delta: (v) => [0, -0.005 * smoothstep(-0.075, -0.1, v.p[1]), 0.0012] },
-  "chin.width": { parts: SURFACE, core: 0.3, delta: (v) => [0.22 * v.p[0], 0, 0] },
+  "chin.width": { parts: SURFACE, core: 0.3, delta: (v) => [0.33 * v.p[0], 0, 0] },
   "chin.protrusion": { parts: SURFACE, core: 0.3, delta: () => [0, -0.0008, 0.005] },
   "mandible.width": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [0.0065, 0, 0]) },
   "mandible.angle": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [0.0015, -0.0055, -0.0015]) },
+  "mandible.taper": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [-0.007, 0, 0]) },
 };
 
 export const SLIDER_FIELDS: Record<FaceSliderId, Field> = Object.fromEntries(

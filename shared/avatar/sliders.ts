@@ -350,6 +350,15 @@ export const FACE_SLIDERS = [
       region: pair([0.05, -0.06, 0.0], [0.04, 0.045, 0.055]),
       plus: "lower, more defined jaw angle",
     },
+    {
+      id: "mandible.taper",
+      labels: { EN: "Jaw taper", ZH_CN: "下颌收窄", ZH_TN: "下頜收窄" },
+      // the jaw's angle alone, below the cheek and behind the chin: with `mandible.width` and
+      // `chin.width` it draws the line from cheek to chin straighter (a "V-line"; decision 010, "A jaw
+      // that tapers")
+      region: pair([0.05, -0.07, 0.01], [0.03, 0.028, 0.04]),
+      plus: "jaw's angle tucked in",
+    },
   ]),
 ] as const;
 

@@ -10,6 +10,7 @@
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { FACE_SLIDER_IDS, type FaceParams } from "../../shared/avatar/index.ts";
 import type { ModelLandmark } from "./landmarks.ts";
+import { FIT_PRIOR } from "./prior.ts";
 
 type Pt = [number, number];
 type Pt3 = [number, number, number];
@@ -183,6 +184,12 @@ export interface FitOptions {
    * closer but drives sliders to their ends, and predicts left-out landmarks no better ("The nod").
    */
   lambda?: number;
+  /**
+   * The face the ridge pulls toward, where a photo does not say otherwise: slider values (0 where
+   * absent). By default the mean face of the fixture photos (`FIT_PRIOR`, decision 010, "The mean
+   * face"); `{}` pulls toward the neutral head.
+   */
+  prior?: Readonly<Partial<Record<string, number>>>;
   /** Rounds of solving the sliders and searching the pose in turn. */
   iterations?: number;
   expressions?: readonly string[];
@@ -205,7 +212,7 @@ function solveFit(
   mesh: AvatarMesh,
   landmarks: ModelLandmark[],
   photo: Pt[],
-  { lambda = 0.1, iterations = 4, expressions = FIT_EXPRESSIONS, use }: FitOptions,
+  { lambda = 0.1, iterations = 4, expressions = FIT_EXPRESSIONS, use, prior = FIT_PRIOR }: FitOptions,
 ): Solved {
   const sliders = FACE_SLIDER_IDS;
   const columns = [...sliders, ...expressions];
@@ -215,6 +222,7 @@ function solveFit(
   const basis3: Pt3[][] = columns.map((id) => landmarks.map((l) => at(l, mesh.primitives[l.primitive]?.targets[id])));
   const lo = columns.map((_, k) => (k < sliders.length ? -1 : 0));
   const hi = columns.map(() => 1);
+  const mean = columns.map((id) => prior[id] ?? 0);
   const target: Pt[] = photo.map(([x, y]) => [x, -y]);
   const used = (i: number) => !use || use[i] === true;
 
@@ -283,8 +291,9 @@ function solveFit(
         (M[a] as number[])[b] = s;
         (M[b] as number[])[a] = s;
       }
+      // ridge · (w − mean)²: the diagonal, and the mean's pull on the right-hand side
       (M[a] as number[])[a] = ((M[a] as number[])[a] as number) + ridge;
-      let s = 0;
+      let s = ridge * (mean[a] as number);
       for (let i = 0; i < ca.length; i++) {
         if (!used(i)) continue;
         s +=

@@ -8,10 +8,13 @@ import { describe, expect, it } from "vitest";
 import { buildAvatar } from "../../../shared/avatar/index.ts";
 import { fitFace, heldOutError } from "../../../worker/face/fit.ts";
 import { modelLandmarks } from "../../../worker/face/landmarks.ts";
+import { FIT_PRIOR } from "../../../worker/face/prior.ts";
 
 const mesh = buildAvatar({ sex: 2 });
 const landmarks = modelLandmarks(mesh);
 const WEIGHTS: Record<string, number> = { "head.width": 0.5, "nose.scale": -0.4, "mouth.width": 0.3 };
+/** The fit's mechanics are tested pulling toward the neutral head these photos are made from (the mean face's pull, below). */
+const LOOSE = { prior: {} };
 
 /**
  * The model's landmarks with `weights`, nodded by `pitch` (+ down) and turned by `yaw` degrees, as
@@ -39,7 +42,7 @@ function photoOf(yaw: number, pitch = 0, weights = WEIGHTS): [number, number][] 
 }
 
 describe("the photo fit's pose", () => {
-  const frontal = fitFace(mesh, landmarks, photoOf(0));
+  const frontal = fitFace(mesh, landmarks, photoOf(0), LOOSE);
 
   it("finds no turn in a frontal face, and the sliders' directions", () => {
     expect(frontal.yaw).toBe(0);
@@ -55,7 +58,7 @@ describe("the photo fit's pose", () => {
 
   for (const yaw of [20, -30]) {
     it(`finds a ${yaw}° turn, and under it the same sliders as from the front`, () => {
-      const fit = fitFace(mesh, landmarks, photoOf(yaw));
+      const fit = fitFace(mesh, landmarks, photoOf(yaw), LOOSE);
       expect(Math.abs(fit.yaw - yaw)).toBeLessThanOrEqual(2);
       expect(fit.errorFitted).toBeLessThan(fit.errorNeutral * 0.5);
       expect(fit.errorFitted).toBeLessThan(0.01);
@@ -73,7 +76,7 @@ describe("the photo fit's pose", () => {
     [15, 8],
   ]) {
     it(`finds a ${pitch}° nod (turned ${yaw}°), and under it the same sliders as level`, () => {
-      const fit = fitFace(mesh, landmarks, photoOf(yaw as number, pitch));
+      const fit = fitFace(mesh, landmarks, photoOf(yaw as number, pitch), LOOSE);
       expect(Math.abs(fit.pitch - (pitch as number))).toBeLessThanOrEqual(1);
       expect(Math.abs(fit.yaw - (yaw as number))).toBeLessThanOrEqual(2);
       expect(fit.errorFitted).toBeLessThan(0.01);
@@ -89,7 +92,7 @@ describe("the photo fit's pose", () => {
   // mouth: so does a longer or shorter face. A face's proportions must stay in the sliders.
   for (const weight of [0.8, -0.8]) {
     it(`takes a face ${weight > 0 ? "longer" : "shorter"} than neutral for a face, not a nod`, () => {
-      const fit = fitFace(mesh, landmarks, photoOf(0, 0, { "face.length": weight }));
+      const fit = fitFace(mesh, landmarks, photoOf(0, 0, { "face.length": weight }), LOOSE);
       expect(Math.abs(fit.pitch)).toBeLessThanOrEqual(1);
       expect(Math.sign(fit.params["face.length"] ?? 0)).toBe(Math.sign(weight));
       expect(Math.abs(fit.params["face.length"] ?? 0)).toBeGreaterThan(0.3);
@@ -97,10 +100,10 @@ describe("the photo fit's pose", () => {
   }
 
   it("predicts landmarks it was not given (each group left out in turn) better than the neutral head", () => {
-    const held = heldOutError(mesh, landmarks, photoOf(10, 5));
+    const held = heldOutError(mesh, landmarks, photoOf(10, 5), LOOSE);
     expect(held.fitted).toBeLessThan(held.neutral * 0.5);
     // and a photo of the neutral head itself: nothing to predict, both near zero
-    const same = heldOutError(mesh, landmarks, photoOf(0, 0, {}));
+    const same = heldOutError(mesh, landmarks, photoOf(0, 0, {}), LOOSE);
     expect(same.neutral).toBeLessThan(0.002);
     expect(same.fitted).toBeLessThan(0.002);
   });
@@ -110,11 +113,34 @@ describe("the photo fit's pose", () => {
     const photo = photoOf(0);
     const moved = photo.map(([x, y], i) => (i <= 16 ? [x + 40, y] : [x, y]) as [number, number]);
     const use = landmarks.map((_, i) => i > 16);
-    const fit = fitFace(mesh, landmarks, moved, { use });
-    const clean = fitFace(mesh, landmarks, photo, { use });
+    const fit = fitFace(mesh, landmarks, moved, { use, ...LOOSE });
+    const clean = fitFace(mesh, landmarks, photo, { use, ...LOOSE });
     expect(fit.errorFitted).toBeCloseTo(clean.errorFitted, 6);
     expect(fit.params).toEqual(clean.params);
     // and given it, the fit does see it
-    expect(fitFace(mesh, landmarks, moved).errorFitted).toBeGreaterThan(clean.errorFitted + 0.01);
+    expect(fitFace(mesh, landmarks, moved, LOOSE).errorFitted).toBeGreaterThan(clean.errorFitted + 0.01);
+  });
+
+  // decision 010, "The mean face": the ridge pulls toward the fixture photos' mean face, not the neutral head
+  describe("the mean face", () => {
+    const mean = photoOf(0, 0, FIT_PRIOR);
+
+    it("is what a photo of it fits to, where pulled toward neutral it is shrunk", () => {
+      const fit = fitFace(mesh, landmarks, mean);
+      const loose = fitFace(mesh, landmarks, mean, LOOSE);
+      expect(fit.errorFitted).toBeLessThan(0.004);
+      expect(fit.errorFitted).toBeLessThan(loose.errorFitted * 0.5);
+      for (const [id, v] of Object.entries(FIT_PRIOR)) {
+        const got = fit.params[id as keyof typeof fit.params] ?? 0;
+        expect(Math.abs(got - v), id).toBeLessThan(0.15);
+      }
+    });
+
+    it("holds the sliders no landmark moves at the mean, and the others where the photo puts them", () => {
+      // ears.size moves no landmark: only the pull sets it; the rest follow the photo
+      const fit = fitFace(mesh, landmarks, photoOf(0, 0, { "nose.scale": -0.4 }), { prior: { "ears.size": 0.5 } });
+      expect(fit.params["ears.size"]).toBeCloseTo(0.5, 3);
+      expect(fit.params["nose.scale"] ?? 0).toBeLessThan(-0.12);
+    });
   });
 });

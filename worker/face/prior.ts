@@ -1,0 +1,43 @@
+/**
+ * The face the photo fit pulls toward where a photo does not say otherwise: the mean of the
+ * 11 fixture photos' loose fits (decision 010, "The mean face"). Written by
+ * `npm run fit:prior`; do not edit.
+ */
+export const FIT_PRIOR: Readonly<Record<string, number>> = {
+  "head.upperWidth": 0.48,
+  "head.lowerWidth": 0.37,
+  "head.size": -0.13,
+  "face.angle": -0.05,
+  "face.depth": 0.09,
+  "face.length": -0.36,
+  "face.lower": 0.28,
+  "face.upper": 0.04,
+  "face.middle": -0.22,
+  "mouth.lipLine": -0.23,
+  "mouth.lowerLip": 0.26,
+  "mouth.upperLip": 0.2,
+  "mouth.peaks": 0.14,
+  "mouth.width": -0.48,
+  "mouth.corners": 0.02,
+  "mouth.centerLips": 0.07,
+  "nose.scale": 0.24,
+  "nose.style": -0.25,
+  "nose.bridge": 0.15,
+  "nose.nostrils": -0.07,
+  "nose.wings": -0.44,
+  "eye.size": -0.41,
+  "eye.lids": -0.58,
+  "eye.height": 0.52,
+  "eye.spacing": -0.71,
+  "eye.droop": 0.02,
+  "eye.outer": -0.02,
+  "eyebrow.height": 0.29,
+  "eyebrow.angle": -0.1,
+  "eyebrow.arch": 0.23,
+  "chin.length": -0.03,
+  "chin.width": 0.73,
+  "chin.protrusion": -0.08,
+  "mandible.width": 0.11,
+  "mandible.angle": -0.11,
+  "mandible.taper": 0.62,
+};
