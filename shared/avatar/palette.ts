@@ -137,7 +137,7 @@ function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR, stubble: bo
     // stubble drawn flat: the skin a fifth of the way to the hair's shade, as anime draws a shadow
     beard: material(
       "beard",
-      stubble ? mix(skin, mix(c.hair, [0.25, 0.25, 0.32], 0.5), 0.22) : mix(c.hair, [0.1, 0.06, 0.05], 0.2),
+      stubble ? mix(skin, mix(c.hair, [0.3, 0.34, 0.46], 0.7), 0.16) : mix(c.hair, [0.1, 0.06, 0.05], 0.2),
       1,
     ),
     clothing: material("clothing", c.clothing, 1),

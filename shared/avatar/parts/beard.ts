@@ -57,7 +57,10 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
   // a millimetre and a half is kept bare)
   const up = Math.max(yU * 1.12 + 0.0005, 0.0015);
   const low = Math.max(-yL * 1.12 + 0.0005, 0.0015);
-  const lipGap = Math.max(smoothstep(up, up + 0.0022, my), smoothstep(low, low + 0.0022, -my));
+  // (over wider a band for stubble's shell, which lies flat on the skin: the grid's cells are as wide as a
+  // beard's band, and stubble's flat colour would show their steps)
+  const band = style === "stubble" ? 0.004 : 0.0022;
+  const lipGap = Math.max(smoothstep(up, up + band, my), smoothstep(low, low + band, -my));
   const bareLips = 1 - nearMouth * (1 - lipGap);
   const v = sub(p, C);
   const theta = Math.acos(v[1] / Math.hypot(v[0], v[1], v[2])) / DEG;
@@ -70,20 +73,26 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
     (1 - smoothstep(noseBase - 0.003, noseBase, y)) *
     (1 - smoothstep(GOATEE_UNDER - 4, GOATEE_UNDER, theta)) *
     (1 - smoothstep(0.7, 0.9, lon));
-  let cover = goatee;
+  let cover = style === "stubble" ? 0 : goatee;
   if (style === "full" || style === "stubble") {
     // the cheek line: from the nose's wing out and up to the sideburn in front of the ear; stubble's
     // lower, from beside the mouth's corner along the jaw (a shadow on the jaw, not a mask)
+    // (stubble's line runs on over the moustache, at the nose's base over the mouth and falling to the
+    // cheek line past its corners, so the moustache and the cheeks are one shadow with no notch between)
     const top =
       style === "stubble"
-        ? noseBase - STUBBLE_DROP + (A.ear.center[1] - noseBase) * smoothstep(0.35, 1.4, lon)
+        ? noseBase -
+          STUBBLE_DROP * smoothstep(W * 0.7, W * 1.5, ax) +
+          (A.ear.center[1] - noseBase) * smoothstep(0.35, 1.4, lon)
         : noseBase + (A.ear.center[1] + 0.012 - noseBase) * smoothstep(0.25, 1.35, lon);
+    // (stubble's edge is a shadow's, sharper over the lip than a beard's)
+    const fade = style === "stubble" ? 0.005 : 0.009;
     // The neckline, as a polar angle from the ray centre (the skin grid's rows run along it, so the
     // edge is smooth where the skin turns under the chin): well under the chin at the front, up to
     // the jaw's angle at the side.
     const bottom = NECKLINE[0] + (NECKLINE[1] - NECKLINE[0]) * smoothstep(0.3, 1.4, lon);
     const cheeks =
-      (1 - smoothstep(top - 0.009, top + 0.001, y)) *
+      (1 - smoothstep(top - fade, top + 0.001, y)) *
       (1 - smoothstep(bottom - 4, bottom, theta)) *
       (1 - smoothstep(1.45, 1.6, lon));
     cover = Math.max(cover, cheeks);
@@ -135,8 +144,12 @@ export function buildBeard(
       const left = row[Math.max(0, j - 1)] as Vec3;
       const right = row[Math.min(row.length - 1, j + 1)] as Vec3;
       const n = normalize(cross(sub(right, left), sub(up, down)));
-      // the thickness: full where the cover is, below the skin at its edge (a stubble shell's edge is sharp, as anime draws it)
-      const lift = style === "stubble" ? (w > 0.5 ? thick : -SINK) : thick * smoothstep(0, 1, w) - SINK;
+      // the thickness: full where the cover is, below the skin at its edge. The shell meets the skin
+      // where its lift, interpolated across each quad, passes zero: on the cover's contour, not along
+      // the grid's cells (a stubble shell's flat colour ends there in a sharp line, as anime draws it;
+      // its lift rises over a narrower band than a beard's, having less to rise)
+      const lift =
+        style === "stubble" ? (thick + SINK) * smoothstep(0.25, 0.75, w) - SINK : thick * smoothstep(0, 1, w) - SINK;
       const id = part.vertex(add(p, scale(n, lift)), p);
       // tufts: a little darker here and there (a hash of the mirrored place, so both sides match)
       part.light[id] = 1 - TUFTS * tuft(Math.abs(p[0]), p[1], p[2]);

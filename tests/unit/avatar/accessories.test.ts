@@ -226,6 +226,22 @@ describe("facial hair", () => {
     expect(toon?.positions.length).toBeGreaterThan(0);
   });
 
+  it("the toon's stubble meets the skin along its cover's contour, not the skin grid's cells", () => {
+    // Each shell vertex stands over a skin point, lifted by the stubble's thickness where it grows and
+    // sunk under the skin past its edge. A lift that rises through the skin over the edge puts the line
+    // where the shell leaves the skin on the cover's contour; a lift that jumps from under the skin to
+    // the full thickness put it on the cells' edges, in steps (decision 046, "Stubble's edge").
+    const mesh = bust(1, undefined, "stubble", "toon");
+    const shell = points(part(mesh, "beard")?.positions ?? []);
+    const top = Math.max(...shell.map((p) => p[1])) + 0.002;
+    const bottom = Math.min(...shell.map((p) => p[1])) - 0.002;
+    const skin = points(part(mesh, "skin")?.positions ?? []).filter((p) => p[1] < top && p[1] > bottom && p[2] > 0);
+    const near = shell.filter(([x, y, z]) =>
+      skin.some((q) => (q[0] - x) ** 2 + (q[1] - y) ** 2 + (q[2] - z) ** 2 < 0.00015 ** 2),
+    ).length;
+    expect(near).toBeGreaterThan(50);
+  });
+
   it("a stored look wears its glasses and beard; 'none' wears neither", () => {
     const look = buildLook(1, { glasses: "round", beard: "goatee" });
     expect(part(look, "glasses")).toBeDefined();
