@@ -31,8 +31,11 @@ import { createHash } from "node:crypto";
  * 17: the realistic short cut's fringe off the forehead, in narrower locks, its nape in tips;
  *     the long cut and the bob in narrower locks that fall without a kink; the ponytail's top
  *     drawn back in locks (decision 039, "A short cut, not a bowl").
+ * 18: `chin.width` reaching half as far again (every system avatar sets it) and the jaw's taper
+ *     (decision 010, "A jaw that tapers, and the mean face"); stubble as one shadow with a smooth
+ *     edge (decision 046, "Stubble's edge").
  */
-export const RENDER_VERSION = "17";
+export const RENDER_VERSION = "18";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";
