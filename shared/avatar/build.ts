@@ -97,7 +97,11 @@ function skinOf(b: PartBuilder): { skin?: AvatarPrimitive["skin"] } {
  * The glasses' morph targets: the face sliders' deltas at the skin points the frame rests on,
  * blended per vertex (parts/glasses.ts). Expressions leave the frame where it is.
  */
-function glassesTargets(g: GlassesBuild, ctx: FieldContext): Record<string, Float32Array> {
+function glassesTargets(
+  g: GlassesBuild,
+  ctx: FieldContext,
+  { count, follow }: { count: number; follow: readonly number[] },
+): Record<string, Float32Array> {
   const flat = g.points.flat();
   const sample: PartSample = {
     part: "skin",
@@ -106,7 +110,7 @@ function glassesTargets(g: GlassesBuild, ctx: FieldContext): Record<string, Floa
     sides: new Int8Array(g.points.length),
     box: bounds(flat),
   };
-  const n = g.part.count;
+  const n = count;
   const targets: Record<string, Float32Array> = {};
   for (const id of FACE_SLIDER_IDS) {
     const at = sampleField(SLIDER_FIELDS[id], ctx, sample, EPS);
@@ -114,8 +118,8 @@ function glassesTargets(g: GlassesBuild, ctx: FieldContext): Record<string, Floa
     const out = new Float32Array(n * 3);
     for (let i = 0; i < n; i++) {
       for (let f = 0; f < FOLLOW; f++) {
-        const point = g.follow[(i * FOLLOW + f) * 2] as number;
-        const w = g.follow[(i * FOLLOW + f) * 2 + 1] as number;
+        const point = follow[(i * FOLLOW + f) * 2] as number;
+        const w = follow[(i * FOLLOW + f) * 2 + 1] as number;
         if (w === 0) continue;
         for (let k = 0; k < 3; k++) out[i * 3 + k] = (out[i * 3 + k] as number) + (at[point * 3 + k] as number) * w;
       }
@@ -160,7 +164,7 @@ export function assemble(
     inside.tongue,
     inside.mouth,
     buildHair(shape, hairStyleOf(sex, hair), style === "toon"),
-    ...(frame ? [frame.part] : []),
+    ...(frame ? [frame.part, frame.lenses] : []),
     ...(facialHair ? [facialHair.part] : []),
     body.clothing,
     body.hands,
@@ -190,9 +194,11 @@ export function assemble(
     const n = positions.length / 3;
     vertexCount += n;
     triangleCount += b.indices.length / 3;
-    // the frame follows the sliders through the skin it rests on, and no expression (parts/glasses.ts)
-    const isFrame = frame !== null && b === frame.part;
-    const targets: Record<string, Float32Array> = isFrame ? glassesTargets(frame, ctx) : {};
+    // the frame and its lenses follow the sliders through the skin they rest on, and no expression (parts/glasses.ts)
+    const isFrame = frame !== null && (b === frame.part || b === frame.lenses);
+    const targets: Record<string, Float32Array> = isFrame
+      ? glassesTargets(frame, ctx, { count: b.count, follow: b === frame.part ? frame.follow : frame.lensFollow })
+      : {};
     // the beard is moved as the skin under it is (parts/beard.ts)
     const sample =
       facialHair && b === facialHair.part

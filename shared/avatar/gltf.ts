@@ -124,9 +124,16 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
     materials.push({
       name: m.name,
       pbrMetallicRoughness: uv
-        ? { baseColorTexture: { index: 0 }, metallicFactor: m.metallic, roughnessFactor: m.roughness }
+        ? {
+            baseColorTexture: { index: 0 },
+            // the atlas holds the colour; a see-through part's opacity is the factor's alpha
+            ...(m.baseColor[3] < 1 ? { baseColorFactor: [1, 1, 1, m.baseColor[3]] } : {}),
+            metallicFactor: m.metallic,
+            roughnessFactor: m.roughness,
+          }
         : { baseColorFactor: m.baseColor, metallicFactor: m.metallic, roughnessFactor: m.roughness },
       ...(m.doubleSided ? { doubleSided: true } : {}),
+      ...(m.baseColor[3] < 1 ? { alphaMode: "BLEND" } : {}),
     });
     const attributes: Json = { POSITION: pos, NORMAL: nor };
     if (uv) {

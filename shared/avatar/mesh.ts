@@ -18,6 +18,7 @@ export type PartId =
   | "mouth"
   | "hair"
   | "glasses"
+  | "lenses"
   | "beard"
   | "clothing"
   | "hands";

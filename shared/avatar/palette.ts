@@ -61,16 +61,26 @@ export function skinColor(tone: number): Rgb {
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [lerp(a[0], b[0], t), lerp(a[1], b[1], t), lerp(a[2], b[2], t)];
 
-function material(name: PartId, srgb: Rgb, roughness: number, doubleSided = false): AvatarMaterial {
+function material(name: PartId, srgb: Rgb, roughness: number, doubleSided = false, opacity = 1): AvatarMaterial {
   const m: AvatarMaterial = {
     name,
-    baseColor: [srgbToLinear(srgb[0]), srgbToLinear(srgb[1]), srgbToLinear(srgb[2]), 1],
+    baseColor: [srgbToLinear(srgb[0]), srgbToLinear(srgb[1]), srgbToLinear(srgb[2]), opacity],
     roughness,
     metallic: 0,
   };
   if (doubleSided) m.doubleSided = true;
   return m;
 }
+
+/**
+ * The lenses (decision 046, "Lenses"): clear glass with a faint cool tint, seen from both sides.
+ * Realistic: smooth, so the lights glint on it, and mostly clear. Toon: a pale blue wash a little
+ * stronger, as anime draws a lens, with no glint (the toon light has none).
+ */
+const LENS: Record<"realistic" | "toon", [Rgb, number, boolean, number]> = {
+  realistic: [[0.86, 0.92, 0.97], 0.06, true, 0.12],
+  toon: [[0.8, 0.9, 1], 1, true, 0.22],
+};
 
 export interface Colors {
   skinTone: number;
@@ -108,6 +118,7 @@ export function materialsFor(
     mouth: material("mouth", [0.28, 0.08, 0.09], 0.8),
     hair: material("hair", c.hair, 0.58, true),
     glasses: material("glasses", [...GLASSES_COLOR[frame]], frame === "round" ? 0.3 : 0.25),
+    lenses: material("lenses", ...LENS.realistic),
     // a beard is sparser than the hair on the head: a little of the skin shows through it
     beard: material("beard", mix(c.hair, skin, 0.14), 0.75),
     clothing: material("clothing", c.clothing, 0.85),
@@ -134,6 +145,7 @@ function toonMaterials(c: Colors, frame: keyof typeof GLASSES_COLOR, stubble: bo
     mouth: material("mouth", [0.42, 0.12, 0.15], 1),
     hair: material("hair", c.hair, 1, true),
     glasses: material("glasses", [...GLASSES_COLOR[frame]], 1),
+    lenses: material("lenses", ...LENS.toon),
     // stubble drawn flat: the skin a fifth of the way to the hair's shade, as anime draws a shadow
     beard: material(
       "beard",

@@ -119,6 +119,12 @@ export function AvatarBust({
           ? skinMaterial(lit, { shine: primitive.roughness !== undefined })
           : new MeshStandardMaterial(lit);
       if (m.doubleSided) material.side = DoubleSide;
+      // a see-through part (the lenses): drawn after the opaque ones, over them, leaving the depth alone
+      if (m.baseColor[3] < 1) {
+        material.transparent = true;
+        material.opacity = m.baseColor[3];
+        material.depthWrite = false;
+      }
       material.color.setRGB(m.baseColor[0], m.baseColor[1], m.baseColor[2]);
       material.name = m.name;
       const mesh = skinned ? new SkinnedMesh(geometry, material) : new Mesh(geometry, material);

@@ -140,8 +140,11 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
       front: boolean,
     ) => void,
     id: number,
+    /** A see-through part's opacity: drawn over what is there, tested against the depth but not writing it. */
+    opacity = 1,
   ) => {
     const n = pos.length / 3;
+    const blend = opacity < 1;
     const sx = new Float32Array(n);
     const sy = new Float32Array(n);
     const sz = new Float32Array(n);
@@ -191,9 +194,17 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           const z = 1 / iz;
           const pix = y * W + x;
           if (z >= (depth[pix] as number)) continue;
-          depth[pix] = z;
           w0 = (w0 * za) / iz;
           w1 = (w1 * zb) / iz;
+          if (blend) {
+            const i3 = pix * 3;
+            const under: V3 = [color[i3] as number, color[i3 + 1] as number, color[i3 + 2] as number];
+            shadePixel(i3, w0, w1, 1 - w0 - w1, a, b, c, front);
+            for (let k = 0; k < 3; k++)
+              color[i3 + k] = (under[k] as number) * (1 - opacity) + (color[i3 + k] as number) * opacity;
+            continue;
+          }
+          depth[pix] = z;
           if (parts) parts[pix] = id;
           shadePixel(pix * 3, w0, w1, 1 - w0 - w1, a, b, c, front);
         }
@@ -201,7 +212,11 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     }
   };
 
-  mesh.primitives.forEach((prim, pi) => {
+  // the opaque parts first, then the see-through ones (the lenses) over them
+  const seeThrough = (pi: number) => ((mesh.primitives[pi]?.material.baseColor[3] ?? 1) < 1 ? 1 : 0);
+  const order = [...mesh.primitives.keys()].sort((a, b) => seeThrough(a) - seeThrough(b));
+  order.forEach((pi) => {
+    const prim = mesh.primitives[pi] as (typeof mesh.primitives)[number];
     const pos = positions[pi] as Float32Array;
     const nor = computeNormals(pos, prim.indices);
     const m = prim.material;
@@ -274,6 +289,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           color[i3 + 2] = lit[2];
         },
         pi,
+        m.baseColor[3],
       );
       // the outline: an inverted hull, the part pushed out along its normals, back faces, one colour
       const width = outlineWidth(mesh, prim.name as PartId);
@@ -356,6 +372,7 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
         color[i3 + 2] = bl;
       },
       pi,
+      m.baseColor[3],
     );
   });
   const out = Buffer.alloc(W * H * 3);

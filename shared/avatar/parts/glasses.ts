@@ -14,13 +14,17 @@ import { add, cross, lerp, normalize, perpendicular, scale, smoothstep, sub, typ
 import { PartBuilder } from "../mesh.ts";
 import type { HeadShape } from "./head.ts";
 
-/** The frame, and where each of its vertices takes its slider deltas from. */
+/** The frame and its lenses, and where each of their vertices takes its slider deltas from. */
 export interface GlassesBuild {
   part: PartBuilder;
   /** Points on the skin (rest positions) whose slider deltas carry the frame. */
   points: Vec3[];
   /** Per vertex, FOLLOW pairs: an index into `points` and its weight (the weights sum to 1). */
   follow: number[];
+  /** The two lenses: clear panes in the rims (a material of their own, drawn see-through). */
+  lenses: PartBuilder;
+  /** The lenses' FOLLOW pairs, as `follow` is the frame's. */
+  lensFollow: number[];
 }
 
 /** How many skin points a frame vertex follows at most. */
@@ -63,6 +67,10 @@ const WRAP = 0.18;
 const CHEEK_SHARE = 0.7;
 /** How far the rim's lower corner by the nose is cut back (a share of the lens's size). */
 const NOSE_CUT = 0.22;
+/** How far a lens's middle bulges forward of its edge (a meniscus lens's front, metres). */
+const LENS_BULGE = 0.0016;
+/** Rings of a lens from its middle to its edge. */
+const LENS_RINGS = 4;
 /** Points round each rim, and along the bridge and each temple. */
 const RIM_SEG = 48;
 const BRIDGE_SEG = 10;
@@ -204,6 +212,8 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
 
   const part = new PartBuilder("glasses");
   const follow: number[] = [];
+  const lenses = new PartBuilder("lenses");
+  const lensFollow: number[] = [];
   // the skin points the frame follows: the nose's bridge, and a side's temple and ear top
   const bridgeY = cy + halfH * 0.45;
   const hingeY = cy + halfH * 0.55;
@@ -219,16 +229,19 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
     points.push([sideX(shape, earY, earZ) * side, earY, earZ]);
     points.push([cx * side, cheekY, frontZ(shape, cx, cheekY)]);
   }
-  /** Record how the vertices added since `from` follow: FOLLOW (point, weight) pairs from `weigh(p)`. */
-  const bind = (from: number, weigh: (p: Vec3) => [number, number][]) => {
-    for (let i = from; i < part.count; i++) {
+  /**
+   * Record how the vertices added to `b` since `from` follow: FOLLOW (point, weight) pairs from
+   * `weigh(p)`, into `out`.
+   */
+  const bind = (from: number, weigh: (p: Vec3) => [number, number][], b = part, out = follow) => {
+    for (let i = from; i < b.count; i++) {
       const p: Vec3 = [
-        part.positions[i * 3] as number,
-        part.positions[i * 3 + 1] as number,
-        part.positions[i * 3 + 2] as number,
+        b.positions[i * 3] as number,
+        b.positions[i * 3 + 1] as number,
+        b.positions[i * 3 + 2] as number,
       ];
       const pairs = weigh(p);
-      for (let k = 0; k < FOLLOW; k++) follow.push(...(pairs[k] ?? [0, 0]));
+      for (let k = 0; k < FOLLOW; k++) out.push(...(pairs[k] ?? [0, 0]));
     }
   };
   const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -251,7 +264,7 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       profile(kind.rim),
       true,
     );
-    bind(from, (p) => {
+    const rimFollow = (p: Vec3): [number, number][] => {
       const t = clamp01(Math.abs(p[0]) / outer);
       const c = CHEEK_SHARE * smoothstep(cy, cheekY, p[1]);
       return [
@@ -259,7 +272,36 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
         [hinge, t * (1 - c)],
         [cheek, c],
       ];
+    };
+    bind(from, rimFollow);
+
+    // the lens: rings from its middle out to the rim's inner edge (a little inside the rim's
+    // profile, so no gap shows), in the rim's plane, its middle a little forward; moved as the rim is
+    from = lenses.count;
+    const inset = (k: number) => (k / LENS_RINGS) * (1 - (rimW * 0.3) / Math.min(halfW, halfH));
+    const middle = lenses.vertex(mirror([cx, cy, z0 - wrapBack(cx) + LENS_BULGE]));
+    const rings = Array.from({ length: LENS_RINGS }, (_, r) => {
+      const k = inset(r + 1);
+      return outline.map(([x, y]) => {
+        const lx = cx + (x - cx) * k;
+        const ly = cy + (y - cy) * k;
+        return lenses.vertex(mirror([lx, ly, z0 - wrapBack(lx) + LENS_BULGE * (1 - k * k)]));
+      });
     });
+    // counter-clockwise seen from the front on the +x side; the mirrored side's outline runs the other way
+    const face = (a: number, b: number, c: number) => (side > 0 ? lenses.tri(a, b, c) : lenses.tri(a, c, b));
+    const first = rings[0] as number[];
+    for (let i = 0; i < RIM_SEG; i++) face(middle, first[i] as number, first[(i + 1) % RIM_SEG] as number);
+    for (let r = 0; r + 1 < LENS_RINGS; r++) {
+      const inner = rings[r] as number[];
+      const outerRing = rings[r + 1] as number[];
+      for (let i = 0; i < RIM_SEG; i++) {
+        const j = (i + 1) % RIM_SEG;
+        face(inner[i] as number, outerRing[i] as number, outerRing[j] as number);
+        face(inner[i] as number, outerRing[j] as number, inner[j] as number);
+      }
+    }
+    bind(from, rimFollow, lenses, lensFollow);
 
     // the bridge: from the rim's inner side over the nose to the middle, arching a little
     from = part.count;
@@ -304,5 +346,5 @@ export function buildGlasses(shape: HeadShape, style: GlassesStyle, toon: boolea
       ];
     });
   }
-  return { part, points, follow };
+  return { part, points, follow, lenses, lensFollow };
 }

@@ -20,6 +20,8 @@ import {
 } from "../../../shared/avatar/index.ts";
 import { beardCover } from "../../../shared/avatar/parts/beard.ts";
 import { HeadShape } from "../../../shared/avatar/parts/head.ts";
+import { readGlbJson } from "../../../shared/avatar/read-glb.ts";
+import { render, SS } from "../../../worker/render/rasterise.ts";
 import { loadVrm, validateModel } from "../../helpers/vrm.ts";
 import { maxMove } from "./helpers.ts";
 
@@ -108,6 +110,83 @@ describe("glasses", () => {
     expect(moved).toContain("nose.bridge");
     expect(glasses?.targets.jawOpen).toBeUndefined();
     expect(glasses?.targets.browInnerUp).toBeUndefined();
+  });
+
+  it("has a lens in each rim: in front of the eye, facing out, see-through, and carried as the rim is", () => {
+    for (const style of ["realistic", "toon"] as const) {
+      for (const frame of ["square", "round"] as const) {
+        const mesh = bust(2, frame, undefined, style);
+        const lenses = part(mesh, "lenses");
+        const glasses = part(mesh, "glasses");
+        const who = `${style} ${frame}`;
+        expect(lenses?.positions.length, who).toBeGreaterThan(0);
+        const pts = points(lenses?.positions ?? []);
+        const rim = points(glasses?.positions ?? []);
+        // two panes, one a side, each within its rim's outline (seen from the front) and the rim's depth
+        for (const sideSign of [1, -1]) {
+          const pane = pts.filter(([x]) => Math.sign(x) === sideSign);
+          const ring = rim.filter(([x, y]) => Math.sign(x) === sideSign && Math.abs(y - pane[0]![1]) < 0.03);
+          expect(pane.length, who).toBeGreaterThan(100);
+          const xs = ring.map((p) => Math.abs(p[0]));
+          for (const [x] of pane) {
+            expect(Math.abs(x), who).toBeGreaterThan(Math.min(...xs));
+            expect(Math.abs(x), who).toBeLessThan(Math.max(...xs));
+          }
+        }
+        // in front of the lashes: every lash behind a lens (within 2 mm of a lens point, seen from
+        // the front) is a centimetre or more behind it
+        let behind = 0;
+        for (const [x, y, z] of points(part(mesh, "lashes")?.positions ?? [])) {
+          const near = pts.filter((q) => Math.hypot(q[0] - x, q[1] - y) < 0.002);
+          if (near.length === 0) continue;
+          behind++;
+          for (const q of near) expect(q[2] - z, who).toBeGreaterThan(0.01);
+        }
+        expect(behind, who).toBeGreaterThan(50);
+        // every triangle faces the viewer (wound outward on both sides)
+        const idx = lenses?.indices ?? new Uint16Array();
+        const P = lenses?.positions ?? new Float32Array();
+        for (let t = 0; t < idx.length; t += 3) {
+          const [a, b, c] = [0, 1, 2].map((k) => (idx[t + k] as number) * 3);
+          const e1 = [0, 1].map((k) => (P[(b as number) + k] as number) - (P[(a as number) + k] as number));
+          const e2 = [0, 1].map((k) => (P[(c as number) + k] as number) - (P[(a as number) + k] as number));
+          expect((e1[0] as number) * (e2[1] as number) - (e1[1] as number) * (e2[0] as number), who).toBeGreaterThan(0);
+        }
+        // clear, a little tinted, seen from both sides
+        const m = lenses?.material;
+        expect(m?.baseColor[3], who).toBeGreaterThan(0.05);
+        expect(m?.baseColor[3], who).toBeLessThan(0.3);
+        expect(m?.doubleSided, who).toBe(true);
+        // a wider head carries the lens as it carries the rim, and no expression moves it
+        const lensMove = maxMove(lenses?.targets["head.width"]);
+        expect(lensMove, who).toBeGreaterThan(0.0005);
+        expect(Object.keys(lenses?.targets ?? {}).sort(), who).toEqual(Object.keys(glasses?.targets ?? {}).sort());
+      }
+    }
+  });
+
+  it("shows the eyes through the lenses in a portrait, a little tinted", () => {
+    // the portraits' rasteriser draws a see-through part after the opaque ones, over them: the
+    // irises keep their pixels and only their colour moves
+    const size = 120;
+    const shoot = (mesh: AvatarMesh) => {
+      const ids = new Int16Array(size * SS * size * SS);
+      const rgb = render(mesh, { file: "", sex: 1, yaw: 10, framing: "face" }, size, size, ids);
+      const iris = mesh.primitives.findIndex((p) => p.name === "iris");
+      const at: number[] = [];
+      ids.forEach((id, i) => {
+        if (id === iris) at.push(i);
+      });
+      return { rgb, at };
+    };
+    for (const style of ["realistic", "toon"] as const) {
+      const bare = shoot(bust(1, undefined, undefined, style));
+      const glasses = shoot(bust(1, "round", undefined, style));
+      expect(bare.at.length, style).toBeGreaterThan(30);
+      expect(glasses.at.length, style).toBeGreaterThanOrEqual(bare.at.length * 0.95);
+      const changed = glasses.at.filter((i) => glasses.rgb[i * 3] !== bare.rgb[i * 3]).length;
+      expect(changed, style).toBeGreaterThan(glasses.at.length * 0.5);
+    }
   });
 
   it("still clears the skin with every face slider at either end", () => {
@@ -280,7 +359,14 @@ describe("exports with glasses and a beard", () => {
         const mesh = o as SkinnedMesh;
         if (mesh.isSkinnedMesh) names.push((mesh.material as { name: string }).name);
       });
-      expect(names).toEqual(expect.arrayContaining(["glasses", "beard"]));
+      expect(names).toEqual(expect.arrayContaining(["glasses", "lenses", "beard"]));
+      // the lenses see-through in both files (glTF's alphaMode), the rest opaque
+      const materials = (readGlbJson(glb).materials ?? []) as { name: string; alphaMode?: string }[];
+      for (const m of materials) expect(m.alphaMode, m.name).toBe(m.name === "lenses" ? "BLEND" : undefined);
+      const lens = (readGlbJson(vrmBytes).materials as { name: string; alphaMode?: string }[]).find(
+        (m) => m.name === "lenses",
+      );
+      expect(lens?.alphaMode).toBe("BLEND");
     });
   }
 });
