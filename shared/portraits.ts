@@ -33,7 +33,7 @@ import { createHash } from "node:crypto";
  *     drawn back in locks (decision 039, "A short cut, not a bowl").
  * 18: `chin.width` reaching half as far again (every system avatar sets it) and the jaw's taper
  *     (decision 010, "A jaw that tapers, and the mean face"); stubble as one shadow with a smooth
- *     edge (decision 046, "Stubble's edge").
+ *     edge, and the glasses' lenses (decision 046, "Stubble's edge" and "Lenses").
  */
 export const RENDER_VERSION = "18";
 
