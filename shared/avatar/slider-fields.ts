@@ -284,7 +284,8 @@ const defs: Record<FaceSliderId, Def> = {
   "chin.protrusion": { parts: SURFACE, core: 0.3, delta: () => [0, -0.0008, 0.005] },
   "mandible.width": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [0.0065, 0, 0]) },
   "mandible.angle": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [0.0015, -0.0055, -0.0015]) },
-  "mandible.taper": { parts: SURFACE, core: 0.3, delta: (v) => sym(v, () => [-0.007, 0, 0]) },
+  // a smooth dent, deepest at the jaw's angle (no flat core: with one, the ends showed a notch and lumps)
+  "mandible.taper": { parts: SURFACE, core: 0, delta: (v) => sym(v, () => [-0.008, 0, 0]) },
 };
 
 export const SLIDER_FIELDS: Record<FaceSliderId, Field> = Object.fromEntries(

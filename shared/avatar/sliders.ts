@@ -356,7 +356,7 @@ export const FACE_SLIDERS = [
       // the jaw's angle alone, below the cheek and behind the chin: with `mandible.width` and
       // `chin.width` it draws the line from cheek to chin straighter (a "V-line"; decision 010, "A jaw
       // that tapers")
-      region: pair([0.05, -0.07, 0.01], [0.03, 0.028, 0.04]),
+      region: pair([0.05, -0.07, 0.01], [0.04, 0.035, 0.05]),
       plus: "jaw's angle tucked in",
     },
   ]),
