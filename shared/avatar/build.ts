@@ -110,13 +110,12 @@ function glassesTargets(
     sides: new Int8Array(g.points.length),
     box: bounds(flat),
   };
-  const n = count;
   const targets: Record<string, Float32Array> = {};
   for (const id of FACE_SLIDER_IDS) {
     const at = sampleField(SLIDER_FIELDS[id], ctx, sample, EPS);
     if (!at) continue;
-    const out = new Float32Array(n * 3);
-    for (let i = 0; i < n; i++) {
+    const out = new Float32Array(count * 3);
+    for (let i = 0; i < count; i++) {
       for (let f = 0; f < FOLLOW; f++) {
         const point = follow[(i * FOLLOW + f) * 2] as number;
         const w = follow[(i * FOLLOW + f) * 2 + 1] as number;

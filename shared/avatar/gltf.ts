@@ -4,7 +4,7 @@
  * because all primitives of a mesh carry the same targets: those are zero accessors with no buffer
  * data, and mostly-still targets are sparse, which keeps the file small.
  */
-import type { AvatarMesh, AvatarPrimitive } from "./mesh.ts";
+import { type AvatarMesh, type AvatarPrimitive, seeThrough } from "./mesh.ts";
 
 export interface GlbOptions {
   /** Default morph weights stored in mesh.weights (or baked when includeMorphs is false). */
@@ -127,13 +127,13 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
         ? {
             baseColorTexture: { index: 0 },
             // the atlas holds the colour; a see-through part's opacity is the factor's alpha
-            ...(m.baseColor[3] < 1 ? { baseColorFactor: [1, 1, 1, m.baseColor[3]] } : {}),
+            ...(seeThrough(m) ? { baseColorFactor: [1, 1, 1, m.baseColor[3]] } : {}),
             metallicFactor: m.metallic,
             roughnessFactor: m.roughness,
           }
         : { baseColorFactor: m.baseColor, metallicFactor: m.metallic, roughnessFactor: m.roughness },
       ...(m.doubleSided ? { doubleSided: true } : {}),
-      ...(m.baseColor[3] < 1 ? { alphaMode: "BLEND" } : {}),
+      ...(seeThrough(m) ? { alphaMode: "BLEND" } : {}),
     });
     const attributes: Json = { POSITION: pos, NORMAL: nor };
     if (uv) {

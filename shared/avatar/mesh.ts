@@ -33,6 +33,12 @@ export interface AvatarMaterial {
   doubleSided?: boolean;
 }
 
+/**
+ * A see-through material (the lenses): its base colour's alpha under 1. The 3D view, the GLB and
+ * VRM (alphaMode BLEND) and the portraits draw it over what is behind it (decision 046, "Lenses").
+ */
+export const seeThrough = (m: AvatarMaterial): boolean => m.baseColor[3] < 1;
+
 export interface AvatarPrimitive {
   /** The part id, also the material group. */
   name: PartId;

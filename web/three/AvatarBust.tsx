@@ -14,6 +14,7 @@ import {
   SkinnedMesh,
 } from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
+import { seeThrough } from "../../shared/avatar/mesh.ts";
 import { materialsFor, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { toonFace } from "../../shared/avatar/toon-look.ts";
 import { avatarGeometry, skeletonOf } from "./avatarGeometry.ts";
@@ -120,7 +121,7 @@ export function AvatarBust({
           : new MeshStandardMaterial(lit);
       if (m.doubleSided) material.side = DoubleSide;
       // a see-through part (the lenses): drawn after the opaque ones, over them, leaving the depth alone
-      if (m.baseColor[3] < 1) {
+      if (seeThrough(m)) {
         material.transparent = true;
         material.opacity = m.baseColor[3];
         material.depthWrite = false;

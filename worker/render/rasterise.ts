@@ -6,8 +6,8 @@
  * (shared/avatar/toon-look.ts): the view-fixed three-band light with its rim, rounded head
  * normals, blush, iris gradient, the chin's shadow on the neck, and inverted-hull outlines.
  */
-import { type AvatarMesh, applyMorphs, type PartId } from "../../shared/avatar/index.ts";
-import { computeNormals } from "../../shared/avatar/mesh.ts";
+import { type AvatarMesh, type AvatarPrimitive, applyMorphs, type PartId } from "../../shared/avatar/index.ts";
+import { computeNormals, seeThrough } from "../../shared/avatar/mesh.ts";
 import { SKIN_WRAP, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { posePositions, type RigPose } from "../../shared/avatar/rig.ts";
 import {
@@ -213,10 +213,10 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
   };
 
   // the opaque parts first, then the see-through ones (the lenses) over them
-  const seeThrough = (pi: number) => ((mesh.primitives[pi]?.material.baseColor[3] ?? 1) < 1 ? 1 : 0);
-  const order = [...mesh.primitives.keys()].sort((a, b) => seeThrough(a) - seeThrough(b));
+  const last = (pi: number) => (seeThrough((mesh.primitives[pi] as AvatarPrimitive).material) ? 1 : 0);
+  const order = [...mesh.primitives.keys()].sort((a, b) => last(a) - last(b));
   order.forEach((pi) => {
-    const prim = mesh.primitives[pi] as (typeof mesh.primitives)[number];
+    const prim = mesh.primitives[pi] as AvatarPrimitive;
     const pos = positions[pi] as Float32Array;
     const nor = computeNormals(pos, prim.indices);
     const m = prim.material;

@@ -125,7 +125,8 @@ describe("glasses", () => {
         // two panes, one a side, each within its rim's outline (seen from the front) and the rim's depth
         for (const sideSign of [1, -1]) {
           const pane = pts.filter(([x]) => Math.sign(x) === sideSign);
-          const ring = rim.filter(([x, y]) => Math.sign(x) === sideSign && Math.abs(y - pane[0]![1]) < 0.03);
+          const y0 = (pane[0] as [number, number, number])[1];
+          const ring = rim.filter(([x, y]) => Math.sign(x) === sideSign && Math.abs(y - y0) < 0.03);
           expect(pane.length, who).toBeGreaterThan(100);
           const xs = ring.map((p) => Math.abs(p[0]));
           for (const [x] of pane) {
