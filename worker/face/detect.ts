@@ -14,9 +14,15 @@ interface Point {
   x: number;
   y: number;
 }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 interface Detection {
-  detection: { score: number; box: { x: number; y: number; width: number; height: number } };
-  landmarks: { positions: Point[] };
+  score: number;
+  box: Box;
 }
 interface FaceApi {
   tf: {
@@ -30,7 +36,16 @@ interface FaceApi {
     faceLandmark68Net: { loadFromDisk(dir: string): Promise<void> };
   };
   TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(input: unknown, options: unknown): { withFaceLandmarks(): Promise<Detection[]> };
+  detectAllFaces(input: unknown, options: unknown): Promise<Detection[]>;
+  /** The landmark net on an image that is one face's box. */
+  detectFaceLandmarks(input: unknown): Promise<{ positions: Point[] }>;
+}
+
+/** An image as 8-bit RGB pixels. */
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
 }
 
 export interface DetectedFace {
@@ -75,15 +90,75 @@ type Api = Awaited<ReturnType<typeof faceApi>>;
 async function largestFace(api: Api, data: Buffer, width: number, height: number): Promise<Detection | undefined> {
   const tensor = api.tf.tensor3d(new Uint8Array(data), [height, width, 3], "int32");
   try {
-    const faces = await api
-      .detectAllFaces(tensor, new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }))
-      .withFaceLandmarks();
-    return faces.sort(
-      (a, b) => b.detection.box.width * b.detection.box.height - a.detection.box.width * a.detection.box.height,
-    )[0];
+    const faces = await api.detectAllFaces(
+      tensor,
+      new api.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }),
+    );
+    return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
   } finally {
     tensor.dispose();
   }
+}
+
+/**
+ * Each iBUG landmark's counterpart in the mirror image: the jaw, brows, nostrils, eyes and lips
+ * swap sides; the nose's ridge, the lips' middle and the chin keep their index.
+ */
+// biome-ignore format: the 68 indices read best in the iBUG groups
+const MIRRORED = [
+  16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+  26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
+  27, 28, 29, 30, 35, 34, 33, 32, 31,
+  45, 44, 43, 42, 47, 46, 39, 38, 37, 36, 41, 40,
+  54, 53, 52, 51, 50, 49, 48, 59, 58, 57, 56, 55,
+  64, 63, 62, 61, 60, 67, 66, 65,
+] as const;
+
+/**
+ * The landmark net's reading of the face in `box`, cut from the image and, with `mirror`, flipped
+ * left to right: the landmarks in the image's pixels, each at its own index (a mirrored reading's
+ * left eye is the face's left eye).
+ */
+async function readLandmarks(api: Api, image: RawImage, box: Box, mirror: boolean) {
+  const left = Math.max(0, Math.round(box.x));
+  const top = Math.max(0, Math.round(box.y));
+  const width = Math.min(image.width - left, Math.round(box.width));
+  const height = Math.min(image.height - top, Math.round(box.height));
+  let crop = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).extract({
+    left,
+    top,
+    width,
+    height,
+  });
+  if (mirror) crop = crop.flop();
+  const tensor = api.tf.tensor3d(new Uint8Array(await crop.raw().toBuffer()), [height, width, 3], "int32");
+  try {
+    const { positions } = await api.detectFaceLandmarks(tensor);
+    if (!mirror) return positions.map((p) => ({ x: left + p.x, y: top + p.y }));
+    return MIRRORED.map((i) => {
+      const p = positions[i] as Point;
+      return { x: left + width - p.x, y: top + p.y };
+    });
+  } finally {
+    tensor.dispose();
+  }
+}
+
+/**
+ * The face's landmarks read twice, from its box as it is and mirrored, and averaged (decision 010,
+ * "Read twice"): the landmark net's errors on a face are not mirror-symmetric, so the mean of the
+ * two readings lies nearer the face. The fit's error is lower on all four sets of photos measured,
+ * and it predicts the landmarks it is not given better.
+ */
+async function readBothWays(api: Api, image: RawImage, box: Box): Promise<Point[]> {
+  const [first, second] = await Promise.all([
+    readLandmarks(api, image, box, false),
+    readLandmarks(api, image, box, true),
+  ]);
+  return first.map((p, i) => {
+    const q = second[i] as Point;
+    return { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
+  });
 }
 
 /**
@@ -108,9 +183,10 @@ export function analysedPhoto(photo: Buffer, face: Pick<DetectedFace, "imageWidt
 }
 
 /**
- * The largest face in the image, or null. The image is analysed at most 640 px on its long side;
- * a close-up is analysed smaller, inside a margin (`CLOSE_UP_MARGIN`), and its landmarks and box are
- * given in the pixels of the photo at `imageWidth` × `imageHeight`, the margin taken off.
+ * The largest face in the image, or null. The image is analysed at most 640 px on its long side,
+ * and the face's landmarks read in it and in its mirror image (`readBothWays`). A close-up is
+ * analysed smaller, inside a margin (`CLOSE_UP_MARGIN`), and its landmarks and box are given in
+ * the pixels of the photo at `imageWidth` × `imageHeight`, the margin taken off.
  */
 export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
   const api = await faceApi();
@@ -123,6 +199,7 @@ export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
   let imageWidth = info.width;
   let imageHeight = info.height;
   let shift = 0;
+  let seen: RawImage = { data, width: info.width, height: info.height };
   let face = await largestFace(api, data, imageWidth, imageHeight);
   if (!face) {
     const mean = [0, 0, 0];
@@ -136,14 +213,16 @@ export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
       .extend({ top: shift, bottom: shift, left: shift, right: shift, background: { r, g, b } })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    face = await largestFace(api, framed.data, framed.info.width, framed.info.height);
+    seen = { data: framed.data, width: framed.info.width, height: framed.info.height };
+    face = await largestFace(api, seen.data, seen.width, seen.height);
   }
   if (!face) return null;
-  const { x, y, width, height } = face.detection.box;
+  const landmarks = await readBothWays(api, seen, face.box);
+  const { x, y, width, height } = face.box;
   return {
-    score: face.detection.score,
+    score: face.score,
     box: { x: x - shift, y: y - shift, width, height },
-    landmarks: face.landmarks.positions.map((p) => ({ x: p.x - shift, y: p.y - shift })),
+    landmarks: landmarks.map((p) => ({ x: p.x - shift, y: p.y - shift })),
     imageWidth,
     imageHeight,
   };
