@@ -34,8 +34,9 @@ import { createHash } from "node:crypto";
  * 18: `chin.width` reaching half as far again (every system avatar sets it) and the jaw's taper
  *     (decision 010, "A jaw that tapers, and the mean face"); stubble as one shadow with a smooth
  *     edge, and the glasses' lenses (decision 046, "Stubble's edge" and "Lenses").
+ * 19: the toon ponytail drawn back without a fringe (decision 039, "The toon ponytail").
  */
-export const RENDER_VERSION = "18";
+export const RENDER_VERSION = "19";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -121,6 +121,9 @@ const PONY: Style = {
   clumps: 24,
 };
 
+/** Where the ponytail is tied: the polar angle (degrees from the top) at the back of the head. */
+const PONY_TIE = 58;
+
 /** The four cuts (appearance.hairStyle): the cartoon creator offers them, photo cloning picks one. */
 export type HairCut = "short" | "bob" | "long" | "ponytail";
 
@@ -201,9 +204,11 @@ class HairBuilder {
     let t = S.thickTop + (S.thickSide - S.thickTop) * smoothstep(40, 95, deg) + ridge * smoothstep(8, 30, deg);
     if (!this.long) {
       // volume on top, a tight fade at the back and sides; a realistic cut's volume is nearer the
-      // crown (its centre and reach, degrees from the top), so its sides lie closer to the head
-      const [at, reach] = this.toon ? [24, 36] : [22, 30];
-      t += 0.014 * bump(Math.hypot((deg - at) / reach, au / 80));
+      // crown (its centre and reach, degrees from the top), so its sides lie closer to the head; the
+      // toon ponytail's cap is the realistic one's, lower (hair drawn tight to the tie)
+      const sleek = this.toon && this.cut === "ponytail";
+      const [at, reach] = this.toon && !sleek ? [24, 36] : [22, 30];
+      t += (sleek ? 0.008 : 0.014) * bump(Math.hypot((deg - at) / reach, au / 80));
       t *= 1 - 0.6 * smoothstep(70, 110, deg);
     } else {
       t += 0.004 * smoothstep(30, 80, deg) * smoothstep(40, 90, au);
@@ -484,9 +489,16 @@ class HairBuilder {
    * Anime hair (the toon style): a few big, strong shapes over the shell. A fringe of wide locks
    * over the forehead (pointed, or cut straight for the bob), then per style: pointed spikes
    * flicking out round the sides and back (short), long pointed locks down behind the shoulders
-   * (long), wide locks ending level at the chin (bob), or locks swept back into a tail (ponytail).
+   * (long), wide locks ending level at the chin (bob). The ponytail has no fringe: the shell drawn
+   * back, bare at the forehead, and the tail.
    */
   toonLocks(kind: HairCut): void {
+    if (kind === "ponytail") {
+      // hair drawn back: the cap's one smooth shape and the tail, the forehead bare (decision 039,
+      // "The toon ponytail"); locks over the cap broke it into patches in cel shading
+      this.tail(this.onShell(this.dirDeg(180, PONY_TIE), 0.001));
+      return;
+    }
     const blunt = kind === "bob";
     const F = 4;
     for (let i = 0; i <= F; i++) {
@@ -533,8 +545,6 @@ class HairBuilder {
         if (kind === "bob") this.lock(line, 0.06, 0.005, true, -0.004, 0.25, 0.88);
         else this.lock(line, 0.058, 0.0055, true, 0.004, 1, 0.55);
       }
-    } else {
-      this.ponytailLocks(0.05, 0.003, 5);
     }
   }
 
@@ -544,7 +554,7 @@ class HairBuilder {
    * rather than a smooth cap), and the tail.
    */
   ponytailLocks(width: number, height: number, n: number, from = 60): void {
-    const tie = this.dirDeg(180, 58);
+    const tie = this.dirDeg(180, PONY_TIE);
     for (let i = 0; i < n; i++) {
       const ue = from + ((160 - from) * i) / (n - 1);
       const start = this.dirDeg(ue, this.hairline(ue) - 2);

@@ -124,7 +124,7 @@ describe("portraits in the avatar's style", () => {
   });
 
   it("keys a portrait by its style and the render version", () => {
-    expect(RENDER_VERSION).toBe("18");
+    expect(RENDER_VERSION).toBe("19");
     expect(portraitKey(2, "{}", "{}", "toon")).not.toBe(portraitKey(2, "{}", "{}"));
     expect(portraitKey(2, "{}", "{}")).toBe(portraitKey(2, "{}", "{}", "realistic"));
   });
@@ -175,6 +175,19 @@ describe("hair styles (appearance.hairStyle)", () => {
       const fringe = extent(mesh, "hair", (x, _y, z) => z > 0.04 && Math.abs(x) < 0.03).bottom;
       const brows = extent(mesh, "brows").top;
       expect(fringe - brows, `sex ${sex}`).toBeGreaterThan(0.023);
+    }
+  });
+
+  it("draws the toon ponytail back off the forehead, where the toon's other cuts have a fringe", () => {
+    // (decision 039, "The toon ponytail": 20 and 12.5 mm above the brows; with the fringe it kept before,
+    // 2.4 and 10.3 mm below, as the short cut's 4 and 11.9)
+    for (const sex of [1, 2] as const) {
+      const front = (hairStyle: "short" | "ponytail") =>
+        extent(buildAvatar({ sex, hairStyle, style: "toon" }), "hair", (x, _y, z) => z > 0.04 && Math.abs(x) < 0.03)
+          .bottom;
+      const brows = extent(buildAvatar({ sex, style: "toon" }), "brows").top;
+      expect(front("ponytail") - brows, `sex ${sex}`).toBeGreaterThan(0.01);
+      expect(front("short") - brows, `sex ${sex}`).toBeLessThan(0);
     }
   });
 
