@@ -84,9 +84,9 @@ describe("photo cloning", () => {
     console.log(
       `  [photo clone] landmark RMS error / inter-ocular distance: neutral head ${result.errorNeutral?.toFixed(4)}, fitted ${result.errorFitted?.toFixed(4)}`,
     );
-    // (decision 010, "Read twice": 59 % below the neutral head on this photo, 0.071 -> 0.029; the test leaves some
+    // (decision 010, "Parted lips": 66 % below the neutral head on this photo, 0.071 -> 0.024; the test leaves some
     // margin)
-    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.55);
+    expect(result.errorFitted).toBeLessThan((result.errorNeutral as number) * 0.45);
   });
 
   it("fits the fixture faces closer than the neutral head, finding the turned ones' turn (figures on the console)", async () => {
@@ -118,11 +118,11 @@ describe("photo cloning", () => {
         `  [photo clone] ${file}: neutral ${fit.errorNeutral.toFixed(4)}, fitted ${fit.errorFitted.toFixed(4)}, turned ${fit.yaw}°, nodded ${fit.pitch}°; ` +
           `left out in turn: neutral ${held.neutral.toFixed(4)}, fitted ${held.fitted.toFixed(4)}`,
       );
-      // (decision 010, "Read twice": the women 38 to 54 % below, the men 47 to 62 %; three-quarter-left,
+      // (decision 010, "Parted lips": the women 38 to 59 % below, the men 48 to 61 %; three-quarter-left,
       // at 38 %, is the nearest to this bound)
       expect(fit.errorFitted, file).toBeLessThan(fit.errorNeutral * 0.7);
       if (file.startsWith("three-quarter")) expect(Math.abs(fit.yaw), file).toBeGreaterThanOrEqual(10);
-      // the landmarks a fit was not given are nearer the photo's than the neutral head's are (16 to 58 %)
+      // the landmarks a fit was not given are nearer the photo's than the neutral head's are (17 to 57 %)
       expect(held.fitted, file).toBeLessThan(held.neutral * 0.92);
       (man ? men : women).push(1 - fit.errorFitted / fit.errorNeutral);
       fitted.push(fit.errorFitted);
@@ -132,20 +132,21 @@ describe("photo cloning", () => {
     // four men in five photos: one close up, one on a webcam, three (one with glasses and a beard)
     // from tracking.js's group photo
     expect(men).toHaveLength(5);
-    // on average (decision 010, "Read twice": 47.7 % for the six women, 55.5 % for the men, 34.7 % of the
+    // on average (decision 010, "Parted lips": 50.3 % for the six women, 55.5 % for the men, 35.7 % of the
     // left-out landmarks; the issue's goal is 50 %. Before the jaw's taper and the mean face's pull: 40.9 %,
-    // 43.2 % and 23.5 %; before the landmarks were read both ways, 47.4, 53.6 and 32.8 %)
+    // 43.2 % and 23.5 %; before the landmarks were read both ways, 47.4, 53.6 and 32.8 %; before jawOpen
+    // was fitted, 47.7, 55.5 and 34.7 %)
     const mean = (xs: number[]) => xs.reduce((s, b) => s + b, 0) / xs.length;
     console.log(
       `  [photo clone] below the neutral head on average: six women ${(mean(women) * 100).toFixed(1)} %, five photos of men ${(mean(men) * 100).toFixed(1)} %; ` +
         `left-out landmarks ${(mean(heldOut) * 100).toFixed(1)} %; fitted error ${mean(fitted).toFixed(4)}`,
     );
-    expect(mean(women)).toBeGreaterThan(0.45);
-    expect(mean(men)).toBeGreaterThan(0.52);
-    expect(mean(heldOut)).toBeGreaterThan(0.32);
-    // and the fit itself, which the shares above can hide (0.0298 measured; 0.0312 read once; 0.0360 before
-    // the taper and the pull)
-    expect(mean(fitted)).toBeLessThan(0.031);
+    expect(mean(women)).toBeGreaterThan(0.49);
+    expect(mean(men)).toBeGreaterThan(0.53);
+    expect(mean(heldOut)).toBeGreaterThan(0.33);
+    // and the fit itself, which the shares above can hide (0.0289 measured; 0.0298 before jawOpen, 0.0312 read
+    // once; 0.0360 before the taper and the pull)
+    expect(mean(fitted)).toBeLessThan(0.03);
   });
 
   it("pulls toward the fixture photos' mean face as they fit now (else: npm run fit:prior)", async () => {

@@ -43,9 +43,16 @@ function project(points: Pt3[], { yaw, pitch }: Pose): Pt[] {
  * Expressions fitted with the sliders but not kept (decision 010, "A smile is not a face"): most
  * portraits smile, and without them the sliders bent the mouth and jaw to copy the smile, and the
  * lids to copy the smile's squint (the squints since "Seven faces": on one photo they were no
- * better, on seven they are). The jaw, brows and cheeks were measured no better.
+ * better, on seven they are), and the lips parted in a smile or a word (`jawOpen`, since "Parted
+ * lips"). The brows and cheeks were measured no better.
  */
-export const FIT_EXPRESSIONS = ["mouthSmileLeft", "mouthSmileRight", "eyeSquintLeft", "eyeSquintRight"] as const;
+export const FIT_EXPRESSIONS = [
+  "mouthSmileLeft",
+  "mouthSmileRight",
+  "eyeSquintLeft",
+  "eyeSquintRight",
+  "jawOpen",
+] as const;
 
 export interface FitResult {
   params: Partial<FaceParams>;
@@ -226,9 +233,11 @@ function solveFit(
   const target: Pt[] = photo.map(([x, y]) => [x, -y]);
   const used = (i: number) => !use || use[i] === true;
 
-  // Scale the ridge to the (frontal) basis so lambda is unitless, and to the share of the
-  // landmarks fitted, so leaving some out does not pull the face toward neutral.
-  const colNorm = basis3.map((col) => col.reduce((s, p) => s + p[0] * p[0] + p[1] * p[1], 0));
+  // Scale the ridge to the (frontal) basis of the sliders so lambda is unitless, and to the share
+  // of the landmarks fitted, so leaving some out does not pull the face toward neutral. The
+  // expressions' columns do not count: fitting one more would change the pull on every slider
+  // (decision 010, "Parted lips").
+  const colNorm = basis3.slice(0, sliders.length).map((col) => col.reduce((s, p) => s + p[0] * p[0] + p[1] * p[1], 0));
   const share = use ? landmarks.filter((_, i) => used(i)).length / landmarks.length : 1;
   const ridge =
     share * lambda * (colNorm.reduce((s, v) => s + v, 0) / Math.max(1, colNorm.filter((v) => v > 0).length));
