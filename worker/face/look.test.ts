@@ -294,6 +294,41 @@ describe("the look of a photo", () => {
     expect(blue.eyeColor).toBe(hex(EYE_PRESETS.blue));
   });
 
+  it("reads a light iris round its pupil, not the shaded lids and lashes inside the eye's outline", async () => {
+    // The photo at twice its size (the eyes 32 px wide, as in a selfie), each eye's outline in a warm
+    // lid shadow as dark as man-fair-messy.jpg's, and a grey iris looking toward the outer corner with
+    // its pupil (decision 010, "Light eyes": read across the outline's middle, the shadow made it hazel)
+    const k = 2;
+    const Q = (i: number) => [P(i)[0] * k, P(i)[1] * k] as Pt;
+    const eyes = [
+      [36, 37, 38, 39, 40, 41],
+      [42, 43, 44, 45, 46, 47],
+    ];
+    const shapes = eyes.map((ids) => {
+      const [outer, inner] = [Q(ids[0] as number), Q(ids[3] as number)];
+      const w = Math.hypot(inner[0] - outer[0], inner[1] - outer[1]);
+      const c = ids.reduce<Pt>((m, i) => [m[0] + Q(i)[0] / 6, m[1] + Q(i)[1] / 6], [0, 0]);
+      const at: Pt = [c[0] + (outer[0] - c[0]) * 0.25, c[1]];
+      return (
+        `<polygon points="${ids.map((i) => Q(i).join(",")).join(" ")}" fill="#7a5646"/>` +
+        `<circle cx="${at[0]}" cy="${at[1]}" r="${w * 0.2}" fill="#8c969c"/>` +
+        `<circle cx="${at[0]}" cy="${at[1]}" r="${w * 0.08}" fill="#111"/>`
+      );
+    });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${512 * k}" height="${512 * k}">${shapes.join("")}</svg>`;
+    const image = await sharp(photo)
+      .resize(512 * k)
+      .composite([{ input: Buffer.from(svg) }])
+      .png()
+      .toBuffer();
+    const grey = await photoLook(
+      image,
+      points.map((p) => [p[0] * k, p[1] * k] as Pt),
+      WOMAN,
+    );
+    expect(grey.eyeColor).toBe(hex(EYE_PRESETS.grey));
+  });
+
   it("finds no hair on a bald head, and leaves the colour and the cut unset", async () => {
     // the skin's colour from the cheek (the forehead is under the fringe)
     const skin = await colourAt([(P(2)[0] + P(31)[0]) / 2, (P(2)[1] + P(31)[1]) / 2]);

@@ -123,6 +123,17 @@ const medianRgb = (cs: Rgb[]): Rgb => [
 ];
 
 /** A photo colour as the avatar would wear it: relative to the photo's skin, on the avatar's skin. */
+/** Whether `p` lies inside the polygon `poly` (even-odd rule). */
+function inside(poly: Pt[], [x, y]: Pt): boolean {
+  let odd = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i] as Pt;
+    const [xj, yj] = poly[j] as Pt;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+  }
+  return odd;
+}
+
 function relit(photo: Rgb, photoSkin: Rgb, avatarSkin: Rgb): Rgb {
   return [0, 1, 2].map((k) => {
     const ratio = lin(photo[k] as number) / Math.max(lin(photoSkin[k] as number), 1e-3);
@@ -381,7 +392,10 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
     else hairStyle = sex === 2 ? "ponytail" : "short";
   }
 
-  // Eyes: inside each eye's outline, the iris is what is neither the white nor the pupil's black.
+  // Eyes: the iris is the ring round the pupil inside the eye's outline, neither the white nor the
+  // pupil's black. The pupil is the darkest spot in the outline's middle (the gaze moves it off the
+  // outline's centre); the ring is an iris's radius about it (a fifth of the eye's width), so the
+  // lids, lashes and the skin beside a small eye stay out (decision 010, "Light eyes").
   const irises: Rgb[] = [];
   for (const eye of [
     [36, 37, 38, 39, 40, 41],
@@ -392,17 +406,30 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
     const cy = pts.reduce((s, p) => s + p[1], 0) / 6;
     const [outer, inner] = [L(eye[0] as number), L(eye[3] as number)];
     const w = Math.hypot(inner[0] - outer[0], inner[1] - outer[1]);
+    let pupil: Pt = [cx, cy];
+    let darkest = Infinity;
+    for (let dy = -Math.round(w * 0.1); dy <= Math.round(w * 0.1); dy++) {
+      for (let dx = -Math.round(w * 0.25); dx <= Math.round(w * 0.25); dx++) {
+        const p: Pt = [cx + dx, cy + dy];
+        const c = inside(pts, p) ? patch(px, p[0], p[1], 1) : null;
+        const l = c ? lab(c)[0] : Infinity;
+        if (l < darkest) [darkest, pupil] = [l, p];
+      }
+    }
+    const ring = Math.max(2, w * 0.2);
     const cells: { c: Rgb; l: number }[] = [];
-    for (let dy = -Math.round(w * 0.15); dy <= Math.round(w * 0.15); dy++) {
-      for (let dx = -Math.round(w * 0.3); dx <= Math.round(w * 0.3); dx++) {
-        const c = patch(px, cx + dx, cy + dy, 0);
+    for (let dy = -Math.ceil(ring); dy <= Math.ceil(ring); dy++) {
+      for (let dx = -Math.ceil(ring); dx <= Math.ceil(ring); dx++) {
+        const p: Pt = [pupil[0] + dx, pupil[1] + dy];
+        if (Math.hypot(dx, dy) > ring || !inside(pts, p)) continue;
+        const c = patch(px, p[0], p[1], 0);
         if (c) cells.push({ c, l: lab(c)[0] });
       }
     }
     if (cells.length < 6) continue;
     cells.sort((a, b) => a.l - b.l);
-    // the middle of the lightness range: past the pupil and lashes, short of the white and glints
-    const mid = cells.slice(Math.floor(cells.length * 0.25), Math.ceil(cells.length * 0.6));
+    // past the pupil and lashes, short of the white and glints
+    const mid = cells.slice(Math.floor(cells.length * 0.35), Math.ceil(cells.length * 0.85));
     irises.push(medianRgb(mid.map((m) => m.c)));
   }
   const eyes = irises.length ? medianRgb(irises) : null;
