@@ -45,10 +45,11 @@ export type GlassesStyle = (typeof GLASSES_STYLES)[number];
 
 /**
  * Facial hair (appearance.beard), in the hair's colour: none, stubble (the skin darkened where a
- * beard grows), a goatee (moustache and chin) or a full beard (moustache, chin, jaw and cheeks up to
- * the sideburns). Photo cloning reads it from the photo (decision 046).
+ * beard grows), a moustache (over the upper lip), a goatee (moustache and chin) or a full beard
+ * (moustache, chin, jaw and cheeks up to the sideburns). Photo cloning reads it from the photo
+ * (decision 046).
  */
-export const BEARD_STYLES = ["none", "stubble", "goatee", "full"] as const;
+export const BEARD_STYLES = ["none", "stubble", "moustache", "goatee", "full"] as const;
 export type BeardStyle = (typeof BEARD_STYLES)[number];
 
 /** What of a look changes the bust's shape, not only its colours: the cut, the glasses and the beard. */

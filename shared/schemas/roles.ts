@@ -35,6 +35,7 @@ export const AppearanceSchema = Type.Object({
       Type.Literal(BEARD_STYLES[1]),
       Type.Literal(BEARD_STYLES[2]),
       Type.Literal(BEARD_STYLES[3]),
+      Type.Literal(BEARD_STYLES[4]),
     ]),
   ),
 });

@@ -90,10 +90,11 @@ describe("the cartoon style", () => {
       pictures.push(await canvas.screenshot());
       await screenshot(page, `toon-creator-hair-${style}`);
     }
-    // glasses, then a beard (decision 046): each rebuilds the bust with it
+    // glasses, then a beard and a moustache (decision 046): each rebuilds the bust with it
     for (const [what, style] of [
       ["glasses", "round"],
       ["beard", "goatee"],
+      ["beard", "moustache"],
     ] as const) {
       await page.getByTestId(`creator-${what}-${style}`).click();
       await page.locator(`[data-testid="creator"][data-${what}="${style}"]`).waitFor({ timeout: 60_000 });

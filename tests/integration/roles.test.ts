@@ -317,6 +317,11 @@ describe("portraits", () => {
     expect(dressed.imgKey).not.toBe(bare.imgKey);
     const [a, b] = await Promise.all([t.app.deps.storage.read(bare.imgKey), t.app.deps.storage.read(dressed.imgKey)]);
     expect(a.equals(b)).toBe(false);
+    // a moustache alone (decision 046, "A moustache") is a style of its own, drawn in the portrait
+    const moustached = await post(user.token, `${CR}/update`, { id, appearance: { beard: "moustache" } });
+    expect(moustached.body.code).toBe(200);
+    const withMoustache = await avatarThumbnail({ kind: "custom", id }, ctx);
+    expect(new Set([bare.imgKey, dressed.imgKey, withMoustache.imgKey]).size).toBe(3);
     // another user's id is refused as everywhere
     const other = await t.user({ vipType: "gold" });
     const theirs = await post(other.token, `${CR}/update`, { id, appearance: { glasses: "round" } });

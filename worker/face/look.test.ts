@@ -437,7 +437,7 @@ describe("the look of a photo", () => {
     expect(look.glasses).toBe(true);
   });
 
-  it("reads a painted goatee and a painted full beard on a man's reading, and none on the bare photo", async () => {
+  it("reads a painted goatee, a painted moustache and a painted full beard on a man's reading, and none on the bare photo", async () => {
     // dark brown hair, as a darker shade of the astronaut's own hair would be
     const hair = "#3b2b22";
     // under the nose to the upper lip's top, mouth corner to mouth corner
@@ -454,6 +454,11 @@ describe("the look of a photo", () => {
     const goatee = await photoLook(await paintedOver([moustache, chin], hair), points, MAN);
     expect(goatee.beard).toBe("goatee");
     expect(goatee.appearance.beard).toBe("goatee");
+
+    // hair over the lip alone (it read as stubble, decision 046, "A moustache")
+    const moustached = await photoLook(await paintedOver([moustache], hair), points, MAN);
+    expect(moustached.beard).toBe("moustache");
+    expect(moustached.appearance.beard).toBe("moustache");
 
     const bearded = await photoLook(await paintedOver([moustache, full], hair), points, MAN);
     expect(bearded.beard).toBe("full");

@@ -49,7 +49,10 @@ export interface PhotoLook {
   eyeColor: string | null;
   /** Whether the face wears glasses (a frame's rims and bridge around the eyes). */
   glasses: boolean;
-  /** Facial hair: none, stubble (a man's only), a goatee (moustache and chin) or a full beard (the jaw too). */
+  /**
+   * Facial hair: none, stubble (a man's only), a moustache (over the lip, the chin bare), a goatee
+   * (moustache and chin) or a full beard (the jaw too).
+   */
   beard: BeardStyle;
   /** The same as a stored appearance: what was not found is left out (each sex's default then). */
   appearance: LookAppearance;
@@ -521,6 +524,8 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
   const jawShade = (beardAt.jaw[0] + beardAt.jaw[1]) / 2;
   let beard: BeardStyle = "none";
   if (beardAt.moustache >= BEARD_HAIR && beardAt.chin >= BEARD_HAIR) beard = jawShade >= BEARD_JAW ? "full" : "goatee";
+  // a moustache alone: hair over the lip and a bare chin (a stubbled one's too)
+  else if (beardAt.moustache >= BEARD_HAIR) beard = "moustache";
   // Stubble darkens the skin no more than the lower face's own shading does (a woman's chin and jaw
   // in a lowered head's shade read as dark as a stubbled man's): it is read on a man's face only.
   else if (sex === 1 && (beardAt.moustache + beardAt.chin + jawShade) / 3 >= BEARD_STUBBLE) beard = "stubble";

@@ -2,8 +2,9 @@
  * Facial hair (appearance.beard, decision 046): a shell over the skin, built on the skin's own grid
  * (parts/skin.ts) so each of its vertices stands over one of the skin's, lifted along the surface's
  * normal by the beard's thickness there. Its edges dive just under the skin, so the shell meets the
- * face in a clean line and never flickers against it. A goatee covers the moustache, the chin and
- * the corners between them; a full beard also the cheeks below the cheekbone, the jaw and under it,
+ * face in a clean line and never flickers against it. A moustache covers the upper lip from under
+ * the nose, its ends drooping beside the mouth's corners; a goatee the moustache, the chin and the
+ * corners between them; a full beard also the cheeks below the cheekbone, the jaw and under it,
  * up to the sideburns. The lips are always left bare.
  *
  * Stubble is no shell on the realistic bust: the skin itself is darkened toward the hair's colour
@@ -25,7 +26,12 @@ export interface BeardBuild {
 }
 
 /** The thickness at full cover (metres), and how far below the skin the shell's edge runs. */
-const THICK: Record<Exclude<BeardStyle, "none">, number> = { stubble: 0.00045, goatee: 0.0035, full: 0.0048 };
+const THICK: Record<Exclude<BeardStyle, "none">, number> = {
+  stubble: 0.00045,
+  moustache: 0.003,
+  goatee: 0.0035,
+  full: 0.0048,
+};
 const SINK = 0.0008;
 const DEG = Math.PI / 180;
 /** The neckline's polar angle from the ray centre (degrees; 180 straight down): at the front, and at the jaw's angle. */
@@ -34,6 +40,8 @@ const NECKLINE = [160, 142] as const;
 const STUBBLE_DROP = 0.006;
 /** How far under the chin a goatee reaches (the same polar angle). */
 const GOATEE_UNDER = 154;
+/** How far past the mouth's corners a moustache reaches (metres). */
+const MOUSTACHE_PAST = 0.001;
 
 /** How much of a beard of this style grows at a rest skin point, 0..1 (mirror-symmetric). */
 export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number {
@@ -73,6 +81,19 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
     (1 - smoothstep(noseBase - 0.003, noseBase, y)) *
     (1 - smoothstep(GOATEE_UNDER - 4, GOATEE_UNDER, theta)) *
     (1 - smoothstep(0.7, 0.9, lon));
+  if (style === "moustache") {
+    // over the upper lip: its top from under the nose falling toward the mouth's corners, its ends
+    // tapering to a point a little past them (its lower edge is the lips' bare border)
+    const end = W + MOUSTACHE_PAST;
+    const tip = M.center[1] + 0.004;
+    const top = noseBase - 0.001 - (noseBase - 0.001 - tip) * smoothstep(W * 0.3, end, ax) ** 1.4;
+    const moustache =
+      (1 - smoothstep(end - 0.002, end + 0.001, ax)) *
+      (1 - smoothstep(top - 0.002, top + 0.0005, y)) *
+      smoothstep(M.center[1] + 0.0005, M.center[1] + 0.002, y) *
+      (1 - smoothstep(0.7, 0.9, lon));
+    return moustache * bareLips;
+  }
   let cover = style === "stubble" ? 0 : goatee;
   if (style === "full" || style === "stubble") {
     // the cheek line: from the nose's wing out and up to the sideburn in front of the ear; stubble's

@@ -235,11 +235,17 @@ describe("facial hair", () => {
     const lips = points(part(bust(1), "lips")?.positions ?? []);
     expect(lips.length).toBeGreaterThan(100);
     for (const p of lips) {
-      for (const style of ["goatee", "full", "stubble"] as const) expect(beardCover(shape, style, p)).toBe(0);
+      for (const style of ["goatee", "full", "stubble", "moustache"] as const)
+        expect(beardCover(shape, style, p)).toBe(0);
     }
+    // a moustache: over the upper lip, under the nose; the chin and the jaw bare
+    expect(beardCover(shape, "moustache", at(0, my + A.mouth.upperH + 0.005))).toBeGreaterThan(0.5);
+    expect(beardCover(shape, "moustache", at(0, A.chin.c[1]))).toBe(0);
+    expect(beardCover(shape, "moustache", chin)).toBe(0);
     // a goatee leaves the jaw's sides bare; a full beard does not
     const jaw = at(A.jawAngle.c[0] * 0.95, A.jawAngle.c[1] + 0.01);
     expect(beardCover(shape, "goatee", jaw)).toBe(0);
+    expect(beardCover(shape, "moustache", jaw)).toBe(0);
     expect(beardCover(shape, "full", jaw)).toBeGreaterThan(0.5);
     // stubble is a shadow on the jaw: it leaves the cheek under the cheekbone that a full beard covers
     const cheek = at(A.cheek.c[0] + 0.008, A.nose.ala[1] - 0.01);
@@ -276,8 +282,11 @@ describe("facial hair", () => {
       const shape = new HeadShape(anatomyFor(1, "realistic"));
       return Math.max(...points(part(mesh, "beard")?.positions ?? []).map(([x, y, z]) => shape.sdf(x, y, z)));
     };
+    const moustache = lift("moustache");
     const goatee = lift("goatee");
     const full = lift("full");
+    // (a moustache's band between the nose and the lip is narrow: its middle stands 1.8 mm off)
+    expect(moustache).toBeGreaterThan(0.0015);
     expect(goatee).toBeGreaterThan(0.002);
     expect(full).toBeGreaterThan(goatee);
   });

@@ -182,12 +182,13 @@ describe("hair styles (appearance.hairStyle)", () => {
     // (decision 039, "The toon ponytail": 20 and 12.5 mm above the brows; with the fringe it kept before,
     // 2.4 and 10.3 mm below, as the short cut's 4 and 11.9)
     for (const sex of [1, 2] as const) {
-      const front = (hairStyle: "short" | "ponytail") =>
-        extent(buildAvatar({ sex, hairStyle, style: "toon" }), "hair", (x, _y, z) => z > 0.04 && Math.abs(x) < 0.03)
-          .bottom;
-      const brows = extent(buildAvatar({ sex, style: "toon" }), "brows").top;
-      expect(front("ponytail") - brows, `sex ${sex}`).toBeGreaterThan(0.01);
-      expect(front("short") - brows, `sex ${sex}`).toBeLessThan(0);
+      const [short, ponytail] = (["short", "ponytail"] as const).map((hairStyle) =>
+        buildAvatar({ sex, hairStyle, style: "toon" }),
+      ) as [AvatarMesh, AvatarMesh];
+      const front = (mesh: AvatarMesh) => extent(mesh, "hair", (x, _y, z) => z > 0.04 && Math.abs(x) < 0.03).bottom;
+      const brows = extent(short, "brows").top;
+      expect(front(ponytail) - brows, `sex ${sex}`).toBeGreaterThan(0.01);
+      expect(front(short) - brows, `sex ${sex}`).toBeLessThan(0);
     }
   });
 

@@ -712,7 +712,7 @@ export const enPages = {
     glasses: "Glasses",
     glassesStyles: { none: "None", square: "Square", round: "Round" },
     beard: "Facial hair",
-    beardStyles: { none: "None", stubble: "Stubble", goatee: "Goatee", full: "Full beard" },
+    beardStyles: { none: "None", stubble: "Stubble", moustache: "Moustache", goatee: "Goatee", full: "Full beard" },
     eyes: "Eyes",
     blend: {
       open: "Blend faces",

@@ -697,7 +697,7 @@ export const zhCNPages: PageMessages = {
     glasses: "眼镜",
     glassesStyles: { none: "无", square: "方框", round: "圆框" },
     beard: "胡须",
-    beardStyles: { none: "无", stubble: "胡茬", goatee: "山羊胡", full: "络腮胡" },
+    beardStyles: { none: "无", stubble: "胡茬", moustache: "八字胡", goatee: "山羊胡", full: "络腮胡" },
     eyes: "眼睛",
     blend: {
       open: "融合脸型",

@@ -697,7 +697,7 @@ export const zhTNPages: PageMessages = {
     glasses: "眼鏡",
     glassesStyles: { none: "無", square: "方框", round: "圓框" },
     beard: "鬍鬚",
-    beardStyles: { none: "無", stubble: "鬍渣", goatee: "山羊鬍", full: "絡腮鬍" },
+    beardStyles: { none: "無", stubble: "鬍渣", moustache: "八字鬍", goatee: "山羊鬍", full: "絡腮鬍" },
     eyes: "眼睛",
     blend: {
       open: "融合臉型",
