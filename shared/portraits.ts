@@ -35,8 +35,9 @@ import { createHash } from "node:crypto";
  *     (decision 010, "A jaw that tapers, and the mean face"); stubble as one shadow with a smooth
  *     edge, and the glasses' lenses (decision 046, "Stubble's edge" and "Lenses").
  * 19: the toon ponytail drawn back without a fringe (decision 039, "The toon ponytail").
+ * 20: the realistic ponytail combed back in fine locks (decision 039, "A ponytail combed back").
  */
-export const RENDER_VERSION = "19";
+export const RENDER_VERSION = "20";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -550,11 +550,12 @@ class HairBuilder {
   }
 
   /**
-   * Ponytail: `n` locks a side swept back to the tie from the hairline, from longitude `from` (the
-   * temples; the realistic cut's from the middle of the forehead, so the top is hair drawn back
-   * rather than a smooth cap), and the tail.
+   * The realistic ponytail: `n` locks a side swept back to the tie from the hairline, from longitude
+   * `from` (the middle of the forehead, so the top is hair drawn back rather than a smooth cap), and
+   * the tail. Many fine, low locks (decision 039, "A ponytail combed back"): a few wide ones read as
+   * cornrows.
    */
-  ponytailLocks(width: number, height: number, n: number, from = 60): void {
+  ponytailLocks(width: number, height: number, n: number, from: number): void {
     const tie = this.dirDeg(180, PONY_TIE);
     for (let i = 0; i < n; i++) {
       const ue = from + ((160 - from) * i) / (n - 1);
@@ -607,7 +608,7 @@ class HairBuilder {
   build(): PartBuilder {
     this.shell();
     if (this.toon) this.toonLocks(this.cut);
-    else if (this.cut === "ponytail") this.ponytailLocks(0.02, 0.002, 17, 4);
+    else if (this.cut === "ponytail") this.ponytailLocks(0.009, 0.0007, 40, 4);
     else if (this.long) this.longLocks(this.cut === "bob");
     else this.shortLocks();
     // Every face turned over, so the normals point out of the hair: the shell and the locks were
