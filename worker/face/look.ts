@@ -126,7 +126,6 @@ const medianRgb = (cs: Rgb[]): Rgb => [
   median(cs.map((c) => c[2])),
 ];
 
-/** A photo colour as the avatar would wear it: relative to the photo's skin, on the avatar's skin. */
 /** Whether `p` lies inside the polygon `poly` (even-odd rule). */
 function inside(poly: Pt[], [x, y]: Pt): boolean {
   let odd = false;
@@ -138,6 +137,7 @@ function inside(poly: Pt[], [x, y]: Pt): boolean {
   return odd;
 }
 
+/** A photo colour as the avatar would wear it: relative to the photo's skin, on the avatar's skin. */
 function relit(photo: Rgb, photoSkin: Rgb, avatarSkin: Rgb): Rgb {
   return [0, 1, 2].map((k) => {
     const ratio = lin(photo[k] as number) / Math.max(lin(photoSkin[k] as number), 1e-3);

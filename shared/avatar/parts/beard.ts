@@ -3,8 +3,8 @@
  * (parts/skin.ts) so each of its vertices stands over one of the skin's, lifted along the surface's
  * normal by the beard's thickness there. Its edges dive just under the skin, so the shell meets the
  * face in a clean line and never flickers against it. A moustache covers the upper lip from under
- * the nose, its ends drooping beside the mouth's corners; a goatee the moustache, the chin and the
- * corners between them; a full beard also the cheeks below the cheekbone, the jaw and under it,
+ * the nose, tapering to the mouth's corners; a goatee the moustache, the chin and the corners
+ * between them; a full beard also the cheeks below the cheekbone, the jaw and under it,
  * up to the sideburns. The lips are always left bare.
  *
  * Stubble is no shell on the realistic bust: the skin itself is darkened toward the hair's colour
