@@ -36,8 +36,9 @@ import { createHash } from "node:crypto";
  *     edge, and the glasses' lenses (decision 046, "Stubble's edge" and "Lenses").
  * 19: the toon ponytail drawn back without a fringe (decision 039, "The toon ponytail").
  * 20: the realistic ponytail combed back in fine locks (decision 039, "A ponytail combed back").
+ * 21: the realistic ponytail's crown lower, under its locks (the same section).
  */
-export const RENDER_VERSION = "20";
+export const RENDER_VERSION = "21";
 
 /** The style a portrait is drawn in (shared/avatar's AvatarStyle). */
 export type PortraitStyle = "realistic" | "toon";

@@ -200,16 +200,17 @@ class HairBuilder {
   /** Shell thickness over the skin at polar angle deg and longitude au (deg), before the hairline taper. */
   thick(deg: number, au: number, u: number): number {
     const S = this.style;
+    const pony = this.cut === "ponytail";
     // the toon ponytail's cap is smooth: its clumps' ridges cut the cel band's edge into a zigzag
-    const sleek = this.toon && this.cut === "ponytail";
-    const ridge = (sleek ? 0 : S.ridge) * (0.5 - 0.5 * Math.cos(u * S.clumps));
+    const ridge = (this.toon && pony ? 0 : S.ridge) * (0.5 - 0.5 * Math.cos(u * S.clumps));
     let t = S.thickTop + (S.thickSide - S.thickTop) * smoothstep(40, 95, deg) + ridge * smoothstep(8, 30, deg);
     if (!this.long) {
       // volume on top, a tight fade at the back and sides; a realistic cut's volume is nearer the
-      // crown (its centre and reach, degrees from the top), so its sides lie closer to the head; the
-      // toon ponytail's cap is the realistic one's, lower (hair drawn tight to the tie)
-      const [at, reach] = this.toon && !sleek ? [24, 36] : [22, 30];
-      t += (sleek ? 0.008 : 0.014) * bump(Math.hypot((deg - at) / reach, au / 80));
+      // crown (its centre and reach, degrees from the top), so its sides lie closer to the head; a
+      // ponytail's is the realistic cut's, lower (hair drawn tight to the tie: on the realistic
+      // one, a higher crown rose through its locks)
+      const [at, reach] = this.toon && !pony ? [24, 36] : [22, 30];
+      t += (pony ? 0.008 : 0.014) * bump(Math.hypot((deg - at) / reach, au / 80));
       t *= 1 - 0.6 * smoothstep(70, 110, deg);
     } else {
       t += 0.004 * smoothstep(30, 80, deg) * smoothstep(40, 90, au);

@@ -124,7 +124,7 @@ describe("portraits in the avatar's style", () => {
   });
 
   it("keys a portrait by its style and the render version", () => {
-    expect(RENDER_VERSION).toBe("20");
+    expect(RENDER_VERSION).toBe("21");
     expect(portraitKey(2, "{}", "{}", "toon")).not.toBe(portraitKey(2, "{}", "{}"));
     expect(portraitKey(2, "{}", "{}")).toBe(portraitKey(2, "{}", "{}", "realistic"));
   });
