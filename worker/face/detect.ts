@@ -87,7 +87,7 @@ const CLOSE_UP_MARGIN = 0.5;
 
 type Api = Awaited<ReturnType<typeof faceApi>>;
 
-async function largestFace(api: Api, data: Buffer, width: number, height: number): Promise<Detection | undefined> {
+async function largestFace(api: Api, { data, width, height }: RawImage): Promise<Detection | undefined> {
   const tensor = api.tf.tensor3d(new Uint8Array(data), [height, width, 3], "int32");
   try {
     const faces = await api.detectAllFaces(
@@ -200,7 +200,7 @@ export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
   let imageHeight = info.height;
   let shift = 0;
   let seen: RawImage = { data, width: info.width, height: info.height };
-  let face = await largestFace(api, data, imageWidth, imageHeight);
+  let face = await largestFace(api, seen);
   if (!face) {
     const mean = [0, 0, 0];
     for (let i = 0; i < data.length; i++) (mean[i % 3] as number) += data[i] as number;
@@ -214,7 +214,7 @@ export async function detectFace(image: Buffer): Promise<DetectedFace | null> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     seen = { data: framed.data, width: framed.info.width, height: framed.info.height };
-    face = await largestFace(api, seen.data, seen.width, seen.height);
+    face = await largestFace(api, seen);
   }
   if (!face) return null;
   const landmarks = await readBothWays(api, seen, face.box);

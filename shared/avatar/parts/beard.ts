@@ -70,17 +70,6 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
   const band = style === "stubble" ? 0.004 : 0.0022;
   const lipGap = Math.max(smoothstep(up, up + band, my), smoothstep(low, low + band, -my));
   const bareLips = 1 - nearMouth * (1 - lipGap);
-  const v = sub(p, C);
-  const theta = Math.acos(v[1] / Math.hypot(v[0], v[1], v[2])) / DEG;
-  // round the mouth: from under the nose to under the chin, a little wider than the mouth and
-  // narrowing to the chin
-  const down = smoothstep(M.center[1], chinBottom, y);
-  const half = W + 0.004 - W * 0.5 * down;
-  const goatee =
-    (1 - smoothstep(half - 0.0025, half + 0.0025, ax)) *
-    (1 - smoothstep(noseBase - 0.003, noseBase, y)) *
-    (1 - smoothstep(GOATEE_UNDER - 4, GOATEE_UNDER, theta)) *
-    (1 - smoothstep(0.7, 0.9, lon));
   if (style === "moustache") {
     // over the upper lip: its top from under the nose falling toward the mouth's corners, its ends
     // tapering to a point a little past them (its lower edge is the lips' bare border)
@@ -94,6 +83,17 @@ export function beardCover(shape: HeadShape, style: BeardStyle, p: Vec3): number
       (1 - smoothstep(0.7, 0.9, lon));
     return moustache * bareLips;
   }
+  const v = sub(p, C);
+  const theta = Math.acos(v[1] / Math.hypot(v[0], v[1], v[2])) / DEG;
+  // round the mouth: from under the nose to under the chin, a little wider than the mouth and
+  // narrowing to the chin
+  const down = smoothstep(M.center[1], chinBottom, y);
+  const half = W + 0.004 - W * 0.5 * down;
+  const goatee =
+    (1 - smoothstep(half - 0.0025, half + 0.0025, ax)) *
+    (1 - smoothstep(noseBase - 0.003, noseBase, y)) *
+    (1 - smoothstep(GOATEE_UNDER - 4, GOATEE_UNDER, theta)) *
+    (1 - smoothstep(0.7, 0.9, lon));
   let cover = style === "stubble" ? 0 : goatee;
   if (style === "full" || style === "stubble") {
     // the cheek line: from the nose's wing out and up to the sideburn in front of the ear; stubble's
