@@ -53,6 +53,7 @@ import { type CloudRenderer, createCloudRenderer } from "./jobs/cloud-render.ts"
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, LazyChildLogger, SummaryLogController } from "./logging.ts";
+import { openapiOptions } from "./openapi.ts";
 import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
@@ -207,12 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 20, parts: 25 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: "Avalive /web-api", version: "0.1.0", description: "The Avalive web API. See docs/api.md." },
-      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization" } } },
-    },
-  });
+  await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: "/web-api/docs", staticCSP: true });
 
   await app.register(healthRoutes);

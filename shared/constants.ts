@@ -52,6 +52,9 @@ export const PHOTO = {
   mimeTypes: ["image/jpeg", "image/png", "image/jpg"],
 } as const;
 
+/** A cartoon GLB the creator page exports: its largest upload. */
+export const CARTOON_MAX_BYTES = 16 * 1024 * 1024;
+
 export const ROLE_LIST_LIMIT = 200;
 export const ROLES_PER_SLIDE = 8;
 export const MAX_BLENDED_FACES = 3;

@@ -5,6 +5,7 @@
  */
 
 import type { Static, TSchema } from "typebox";
+import type { CodeName } from "./codes.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -26,6 +27,21 @@ export interface Endpoint {
   response: TSchema;
   /** A multipart/form-data upload: the web sends FormData, the handler reads it (server/multipart.ts). */
   multipart?: true;
+  /**
+   * The upload's form for the OpenAPI document: its fields and files (binary strings). The handler
+   * reads the form itself (server/multipart.ts); Fastify does not validate it against this.
+   */
+  form?: TSchema;
+  /** A p1 call that also serves a logged-in caller: a token, when sent, must be valid (else 600). */
+  token?: "optional";
+  /** Authenticated by the caller's stream key (header `x-stream-key` or query `key`), not by a token. */
+  streamKey?: true;
+  /**
+   * The codes its answers may carry besides 200, 400, 429 and 500 (and 600 wherever a token is
+   * read): business codes at HTTP 200, and the few that travel with their own status (401 1903,
+   * 404 1601, 503). The OpenAPI document lists them per operation (server/openapi.ts).
+   */
+  codes: readonly CodeName[];
 }
 
 type SchemaOf<E, K extends string> = E extends { [P in K]: infer S extends TSchema } ? Static<S> : undefined;

@@ -9,6 +9,7 @@
  */
 
 import * as Type from "typebox";
+import type { CodeName } from "./codes.ts";
 import { area } from "./endpoint.ts";
 import {
   AnalyticsBody,
@@ -147,6 +148,31 @@ import {
   ShopSkuDetail,
   ShopSkuPage,
 } from "./schemas/shop.ts";
+import { CartoonUploadForm, CustomRequestForm, FileUploadForm, PhotoCloneForm } from "./schemas/uploads.ts";
+
+/** Codes shared by several calls (each entry's `codes`: what its answers may carry, server/openapi.ts). */
+/** Sending a code: the resend wait and the hourly caps (server/areas/account/codes.ts). */
+const SENDING = ["CODE_COOLDOWN", "SEND_LIMIT"] as const satisfies readonly CodeName[];
+/** An asset the caller's membership does not open, one sold in the shop, or a membership that lapsed. */
+const ASSET_LOCKS = ["LOCKED", "SHOP_ITEM_LOCKED", "MEMBERSHIP_EXPIRED"] as const satisfies readonly CodeName[];
+/** Starting a design needs a membership: none (1207) or one that lapsed (1208). */
+const NOT_A_MEMBER = ["NO_PERMISSION", "MEMBERSHIP_EXPIRED"] as const satisfies readonly CodeName[];
+/** A photo judged by its bytes: error_1 to error_4 (server/images.ts). */
+const PHOTO_CHECKS = [
+  "PHOTO_TOO_LARGE",
+  "PHOTO_TOO_SMALL",
+  "PHOTO_BAD_FORMAT",
+  "PHOTO_BROKEN",
+] as const satisfies readonly CodeName[];
+/** A line in a plan's voice (server/areas/plans/speak.ts). */
+const SPEAKING = [
+  "SPEECH_TEXT_EMPTY",
+  "SPEECH_TEXT_TOO_LONG",
+  "NOT_FOUND",
+  "SPEECH_NO_VOICE",
+  ...ASSET_LOCKS,
+  "SPEECH_UNAVAILABLE",
+] as const satisfies readonly CodeName[];
 
 /** Calls that answer no data (`data: null`). */
 const Nothing = Type.Null();
@@ -175,6 +201,7 @@ export const healthEndpoints = {
     path: "/web-api/health",
     auth: "none",
     summary: "Database and queue health",
+    codes: [],
     response: HealthData,
   }),
   live: health({
@@ -182,6 +209,7 @@ export const healthEndpoints = {
     path: "/web-api/health/live",
     auth: "none",
     summary: "Liveness: the process answers",
+    codes: [],
     response: LivenessData,
   }),
   ready: health({
@@ -189,6 +217,7 @@ export const healthEndpoints = {
     path: "/web-api/health/ready",
     auth: "none",
     summary: "Readiness: database and queue answer and the instance is not draining (HTTP 503 otherwise)",
+    codes: [],
     response: ReadinessData,
   }),
 };
@@ -199,6 +228,7 @@ export const configEndpoints = {
     path: `${P1}/base/config`,
     auth: "p1",
     summary: "Site environment",
+    codes: [],
     response: SiteConfigData,
   }),
 };
@@ -211,6 +241,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Log in with email and password",
     body: EmailLoginBody,
+    codes: ["EMAIL_INVALID", "EMAIL_OR_PASSWORD_INCORRECT"],
     response: TokenData,
   }),
   sendEmailCode: account({
@@ -219,6 +250,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Email a code (type register or reset)",
     querystring: EmailCodeQuery,
+    codes: ["EMAIL_INVALID", "EMAIL_REGISTERED", ...SENDING],
     response: Nothing,
   }),
   registerLogin: account({
@@ -227,6 +259,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Register by email code and log in",
     body: EmailCodePasswordBody,
+    codes: ["EMAIL_INVALID", "PASSWORD_LENGTH", "EMAIL_REGISTERED", "VERIFICATION_CODE_ERROR"],
     response: TokenData,
   }),
   resetPassword: account({
@@ -235,6 +268,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Reset the password by email code; revokes every token",
     body: EmailCodePasswordBody,
+    codes: ["EMAIL_INVALID", "PASSWORD_LENGTH", "VERIFICATION_CODE_ERROR"],
     response: Nothing,
   }),
   sendSms: account({
@@ -243,6 +277,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Text a code to a phone (type login or bind)",
     querystring: SendSmsQuery,
+    codes: ["PHONE_INVALID", ...SENDING],
     response: Nothing,
   }),
   phoneLogin: account({
@@ -252,6 +287,7 @@ export const accountPublicEndpoints = {
     summary: "Phone-code login (source 1 the web, 5 the short-video platform); a first login registers",
     params: SourceParams,
     body: PhoneLoginBody,
+    codes: ["PHONE_INVALID", "VERIFICATION_CODE_ERROR"],
     response: TokenData,
   }),
   thirdPartyLogin: account({
@@ -260,30 +296,37 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Third-party login with the provider's code",
     body: ThirdPartyLoginBody,
+    codes: ["TICKET_EXPIRED"],
     response: ThirdPartyLoginData,
   }),
   thirdPartyEmailSend: account({
     method: "POST",
     path: `${P1}/thirdPart/email/send`,
     auth: "p1",
+    token: "optional",
     summary: "Email a bind code (with a third-party ticket, or logged in)",
     body: ThirdPartyEmailSendBody,
+    codes: ["EMAIL_INVALID", "TICKET_EXPIRED", ...SENDING],
     response: Nothing,
   }),
   thirdPartyEmailBind: account({
     method: "POST",
     path: `${P1}/thirdPart/email/bind`,
     auth: "p1",
+    token: "optional",
     summary: "Bind an email by code; with a ticket, logs in",
     body: ThirdPartyEmailBindBody,
+    codes: ["EMAIL_INVALID", "TICKET_EXPIRED", "VERIFICATION_CODE_ERROR", "EMAIL_REGISTERED"],
     response: BindEmailData,
   }),
   thirdPartyPhoneBind: account({
     method: "POST",
     path: `${P1}/thirdPart/phone/bind`,
     auth: "p1",
+    token: "optional",
     summary: "Bind a phone by code to a third-party login, and log in",
     body: ThirdPartyPhoneBindBody,
+    codes: ["PHONE_INVALID", "TICKET_EXPIRED", "VERIFICATION_CODE_ERROR", "PHONE_ERROR"],
     response: TokenData,
   }),
   analyticsEvent: common({
@@ -292,6 +335,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "First-party analytics",
     body: AnalyticsBody,
+    codes: [],
     response: Nothing,
   }),
 };
@@ -304,6 +348,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "The logged-in user",
     querystring: UserInfoQuery,
+    codes: [],
     response: UserInfoData,
   }),
   logout: account({
@@ -311,6 +356,7 @@ export const accountEndpoints = {
     path: `${V1}/base/account/logout`,
     auth: "v1",
     summary: "Revoke the token of this request",
+    codes: [],
     response: Nothing,
   }),
   sendSmsCode: account({
@@ -319,6 +365,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "Send a code to bind a phone, or to confirm cancellation",
     querystring: SendSmsCodeQuery,
+    codes: ["PHONE_INVALID", "PHONE_ERROR", "LAST_LOGIN_METHOD", ...SENDING],
     response: SentData,
   }),
   checkSmsCode: account({
@@ -327,6 +374,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "Bind a phone to this account with its code",
     body: CheckSmsCodeBody,
+    codes: ["PHONE_INVALID", "VERIFICATION_CODE_ERROR", "PHONE_ERROR"],
     response: Nothing,
   }),
   unbindContact: account({
@@ -335,6 +383,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "Remove the email or phone (not the last way in)",
     params: UnbindKindParams,
+    codes: ["LAST_LOGIN_METHOD"],
     response: Nothing,
   }),
   cancelUser: account({
@@ -343,6 +392,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "Cancel the account with the code sent by sendSmsCode type cancel",
     body: CancelUserBody,
+    codes: ["VERIFICATION_CODE_ERROR"],
     response: Nothing,
   }),
   unbindChannel: account({
@@ -351,6 +401,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "Unbind the third-party login of a channel (1001 web, 1004 controller)",
     params: UnbindChannelParams,
+    codes: ["LAST_LOGIN_METHOD", "NOT_FOUND"],
     response: Nothing,
   }),
   wwid: account({
@@ -359,6 +410,7 @@ export const accountEndpoints = {
     auth: "v1",
     summary: "The caller's third-party identity with this id",
     querystring: WwidQuery,
+    codes: ["NOT_FOUND"],
     response: WwidData,
   }),
 };
@@ -371,6 +423,7 @@ export const mediaEndpoints = {
     auth: "p1",
     summary: "A sound or voice item of the plan catalogue as a WAV file (16-bit mono, 22050 Hz)",
     params: SoundFileParams,
+    codes: ["NOT_FOUND"],
     response: WavFile,
   }),
 };
@@ -382,6 +435,8 @@ export const fileEndpoints = {
     auth: "v1",
     summary: "Upload an image (multipart, field `file`); answers once its thumbnail is made",
     multipart: true,
+    form: FileUploadForm,
+    codes: [...PHOTO_CHECKS, "SERVICE_UNAVAILABLE"],
     response: FileData,
   }),
   fileList: files({
@@ -390,6 +445,7 @@ export const fileEndpoints = {
     auth: "v1",
     summary: "The user's images, newest first",
     querystring: FileListQuery,
+    codes: [],
     response: FileListData,
   }),
   file: files({
@@ -398,6 +454,7 @@ export const fileEndpoints = {
     auth: "v1",
     summary: "One of the user's images",
     params: FileIdParams,
+    codes: ["NOT_FOUND"],
     response: FileData,
   }),
   fileDelete: files({
@@ -406,6 +463,7 @@ export const fileEndpoints = {
     auth: "v1",
     summary: "Delete one of the user's images",
     params: FileIdParams,
+    codes: ["NOT_FOUND"],
     response: Nothing,
   }),
 };
@@ -418,6 +476,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "System avatars (limit 200, page 1, sex); equityStatus 2 when locked",
     querystring: RoleListQuery,
+    codes: [],
     response: RoleListData,
   }),
   customRolePage: roles({
@@ -426,6 +485,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "The user's avatars, newest first",
     body: CustomRolePageBody,
+    codes: [],
     response: CustomRolePageData,
   }),
   customRoleCreate: roles({
@@ -434,6 +494,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "A DIY face from a system role (id, name); answers the new role id",
     body: CustomRoleCreateBody,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS, "NAME_EMPTY", "DIY_FACE_LIMIT", ...NOT_A_MEMBER],
     response: IdData,
   }),
   customRoleCopy: roles({
@@ -442,6 +503,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Copy one of the user's avatars; answers the new id",
     body: IdBody,
+    codes: ["NOT_FOUND", "DIY_FACE_LIMIT", ...NOT_A_MEMBER],
     response: IdData,
   }),
   customRoleUpdate: roles({
@@ -450,6 +512,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Save the face (with faceParams) or rename",
     body: CustomRoleUpdateBody,
+    codes: ["NOT_FOUND", "FILENAME_REQUIRED", "NAME_EMPTY"],
     response: Nothing,
   }),
   customRoleDetail: roles({
@@ -458,6 +521,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "One of the user's avatars, with its face parameters",
     params: IdParams,
+    codes: ["NOT_FOUND"],
     response: CustomRoleDetail,
   }),
   customRoleInit: roles({
@@ -466,6 +530,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "What the avatar started as (what reset restores)",
     params: IdParams,
+    codes: ["NOT_FOUND"],
     response: InitData,
   }),
   sysAttr: roles({
@@ -473,6 +538,7 @@ export const roleEndpoints = {
     path: `${CUSTOM}/loadSysAttr`,
     auth: "v1",
     summary: "The face editor's catalogue: slider groups, sliders, skin tones, hair colours",
+    codes: [],
     response: SysAttrData,
   }),
   sysRoles: roles({
@@ -480,6 +546,7 @@ export const roleEndpoints = {
     path: `${CUSTOM}/loadSysRole`,
     auth: "v1",
     summary: "System avatars with their face parameters (to blend from)",
+    codes: [],
     response: Type.Array(SysRoleRecord),
   }),
   roleAndCustomList: roles({
@@ -487,6 +554,7 @@ export const roleEndpoints = {
     path: `${CUSTOM}/roleAndCustomList`,
     auth: "v1",
     summary: "System avatars and the user's avatars, with parameters",
+    codes: [],
     response: RoleAndCustomData,
   }),
   photoCreate: roles({
@@ -495,7 +563,9 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Clone a face from a photo (multipart: file, optional requestId uuid); answers the new role id",
     multipart: true,
+    form: PhotoCloneForm,
     params: PhotoSexParams,
+    codes: [...PHOTO_CHECKS, "PHOTO_NO_FACE", "DIY_FACE_LIMIT", ...NOT_A_MEMBER, "SERVICE_UNAVAILABLE"],
     response: IdData,
   }),
   photoProgress: roles({
@@ -504,6 +574,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "How far a photo clone has come, 0..100",
     params: PhotoProgressParams,
+    codes: ["NOT_FOUND"],
     response: PhotoProgressData,
   }),
   cartoonUpload: roles({
@@ -512,6 +583,8 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "The creator page's export: a GLB (multipart field file) describing a cartoon avatar; answers its URL",
     multipart: true,
+    form: CartoonUploadForm,
+    codes: ["CARTOON_INVALID"],
     response: CartoonUploadData,
   }),
   cartoonCreate: roles({
@@ -520,6 +593,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Take a cartoon by its URL (own storage or a configured host); answers its id",
     body: CreateCartoonBody,
+    codes: ["CARTOON_URL_REFUSED", "NOT_FOUND", "CARTOON_INVALID"],
     response: IdData,
   }),
   toonify: roles({
@@ -528,6 +602,15 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Toonify a cartoon (url, textureSize 1024, pose T or A) into an avatar and its first plan",
     body: ToonifyBody,
+    codes: [
+      "CARTOON_URL_REFUSED",
+      "NOT_FOUND",
+      "CARTOON_INVALID",
+      "DIY_FACE_LIMIT",
+      "PLAN_LIMIT",
+      ...NOT_A_MEMBER,
+      "SERVICE_UNAVAILABLE",
+    ],
     response: ToonifyData,
   }),
   customRoleReset: roles({
@@ -536,6 +619,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Restore the avatar's face to what it started as",
     params: IdParams,
+    codes: ["NOT_FOUND"],
     response: Nothing,
   }),
   customRoleDelete: roles({
@@ -544,6 +628,7 @@ export const roleEndpoints = {
     auth: "v1",
     summary: "Delete one of the user's avatars",
     params: IdParams,
+    codes: ["NOT_FOUND"],
     response: Nothing,
   }),
   /** Not an envelope on success: the model file itself (docs/decisions/034; its route adds the real 200 answer). */
@@ -555,6 +640,7 @@ export const roleEndpoints = {
       "One of the user's avatars as a file: glTF 2.0 binary (glb) or VRM 1.0 (vrm), with its ARKit expression morphs",
     params: IdParams,
     querystring: ExportQuery,
+    codes: ["NOT_FOUND"],
     response: ModelFile,
   }),
   /** Not an envelope on success: the model file itself. */
@@ -565,6 +651,7 @@ export const roleEndpoints = {
     summary: "A system avatar as a GLB or VRM 1.0 file",
     params: IdParams,
     querystring: ExportQuery,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS],
     response: ModelFile,
   }),
 };
@@ -576,6 +663,7 @@ const catalogue = (path: string, summary: string) =>
     auth: "v1",
     summary,
     querystring: CatalogueQuery,
+    codes: [],
     response: CataloguePage,
   });
 
@@ -600,6 +688,7 @@ export const planEndpoints = {
     path: `${V1}/base/baseProductLabel/getVoiceList`,
     auth: "v1",
     summary: "The voices, each with a sample to play",
+    codes: [],
     response: Type.Array(CatalogueRecord),
   }),
   planInfo: plans({
@@ -608,6 +697,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "The whole plan: avatar, outfits, scene, effects, pets, expressions, interactions, voice",
     querystring: PlanIdQuery,
+    codes: ["NOT_FOUND"],
     response: PlanInfo,
   }),
   planAdd: plans({
@@ -616,6 +706,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Create a draft around an avatar; answers the plan id",
     body: AddPlanBody,
+    codes: ["FILENAME_EMPTY", "NOT_FOUND", ...ASSET_LOCKS, "PLAN_LIMIT", ...NOT_A_MEMBER],
     response: IdData,
   }),
   planUpdate: plans({
@@ -624,6 +715,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Save the plan's name and/or voice",
     body: UpdatePlanBody,
+    codes: ["NOT_FOUND", "FILENAME_EMPTY", ...ASSET_LOCKS],
     response: Nothing,
   }),
   planReset: plans({
@@ -632,6 +724,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Back to the bare avatar",
     body: PlanIdQuery,
+    codes: ["NOT_FOUND"],
     response: Nothing,
   }),
   planWear: plans({
@@ -640,6 +733,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Wear an outfit item (replaces its slot), or take a slot off",
     body: WearBody,
+    codes: ["NOT_FOUND", "SELECTION_REQUIRED", ...ASSET_LOCKS],
     response: Nothing,
   }),
   planAddExpression: plans({
@@ -648,6 +742,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Add an expression to the plan's list; answers its id",
     body: AttributeBody,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS, "PLAN_ITEM_LIMIT"],
     response: IdData,
   }),
   planExpressions: plans({
@@ -656,6 +751,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "The plan's expressions",
     querystring: PlanIdQuery,
+    codes: ["NOT_FOUND"],
     response: Type.Array(PlanExpression),
   }),
   planDeleteExpressions: plans({
@@ -664,6 +760,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Delete selected expressions (a selection is needed)",
     body: SelectionBody,
+    codes: ["SELECTION_REQUIRED", "NOT_FOUND"],
     response: Nothing,
   }),
   planScene: plans({
@@ -672,6 +769,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Set the scene or backdrop and/or the effect layer",
     body: SceneAssemblingBody,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS, "PLAN_ITEM_LIMIT"],
     response: Nothing,
   }),
   planPets: plans({
@@ -680,6 +778,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Set the plan's pets",
     body: PetsAssemblingBody,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS, "PLAN_ITEM_LIMIT"],
     response: Nothing,
   }),
   planInteractions: plans({
@@ -688,6 +787,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "The plan's interactions and their actions",
     querystring: PlanIdQuery,
+    codes: ["NOT_FOUND"],
     response: Type.Array(PlanInteract),
   }),
   planAddInteraction: plans({
@@ -696,6 +796,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Add one interaction; answers its id",
     body: InteractBody,
+    codes: ["NOT_FOUND", ...ASSET_LOCKS, "INTERACT_REPLY_TOO_LONG", "PLAN_ITEM_LIMIT"],
     response: IdData,
   }),
   planAddInteractions: plans({
@@ -704,6 +805,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Add several interactions at once (all or none); answers their ids",
     body: BatchInteractBody,
+    codes: ["SELECTION_REQUIRED", "NOT_FOUND", ...ASSET_LOCKS, "INTERACT_REPLY_TOO_LONG", "PLAN_ITEM_LIMIT"],
     response: Type.Array(Type.String()),
   }),
   planDeleteInteractions: plans({
@@ -712,6 +814,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Delete selected interactions (a selection is needed)",
     body: SelectionBody,
+    codes: ["SELECTION_REQUIRED", "NOT_FOUND"],
     response: Nothing,
   }),
   // The calls the spec names without paths: ours, in docs/api.md.
@@ -721,6 +824,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "The user's plans, last changed first",
     querystring: PlanListQuery,
+    codes: [],
     response: PlanPage,
   }),
   planUse: plans({
@@ -729,6 +833,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Mark the plan the live-stream client plays (one per user)",
     body: PlanIdQuery,
+    codes: ["NOT_FOUND"],
     response: Nothing,
   }),
   planStatistics: plans({
@@ -736,6 +841,7 @@ export const planEndpoints = {
     path: `${V1}/base/planInfo/getStatistics`,
     auth: "v1",
     summary: "Plans used of the limit, avatars, interactions, the plan in use",
+    codes: [],
     response: PlanStatistics,
   }),
   planDelete: plans({
@@ -744,6 +850,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "Delete selected plans (a selection is needed; all or none)",
     body: PlanIdsBody,
+    codes: ["SELECTION_REQUIRED", "NOT_FOUND"],
     response: Nothing,
   }),
   planUsed: plans({
@@ -751,6 +858,7 @@ export const planEndpoints = {
     path: `${V1}/base/planInfo/getUsedPlan`,
     auth: "v1",
     summary: "The plan in use, or null",
+    codes: ["NOT_FOUND"],
     response: Type.Union([PlanInfo, Type.Null()]),
   }),
   plansByRole: plans({
@@ -759,6 +867,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "The user's plans built on one avatar",
     querystring: RoleIdQuery,
+    codes: [],
     response: Type.Array(PlanSummary),
   }),
   planSpeak: plans({
@@ -767,6 +876,7 @@ export const planEndpoints = {
     auth: "v1",
     summary: "A line spoken in the plan's voice: the WAV file (docs/decisions/040)",
     body: SpeakBody,
+    codes: [...SPEAKING],
     response: WavFile,
   }),
 };
@@ -778,6 +888,7 @@ export const orderPublicEndpoints = {
     path: `${P1}/vip/sku/list`,
     auth: "p1",
     summary: "VIP SKUs: each tier by month, season and year, in the site currency",
+    codes: [],
     response: Type.Array(VipSku),
   }),
   hourPackages: orders({
@@ -785,6 +896,7 @@ export const orderPublicEndpoints = {
     path: `${P1}/vip/supplyTime/list`,
     auth: "p1",
     summary: "The supply-time list: cloud-rendering hour packages",
+    codes: [],
     response: Type.Array(HourPackage),
   }),
   iosSkus: orders({
@@ -792,6 +904,7 @@ export const orderPublicEndpoints = {
     path: `${P1}/vip/iosSku/list`,
     auth: "p1",
     summary: "The iOS SKU list, with App Store product ids",
+    codes: [],
     response: Type.Array(IosSku),
   }),
   orderStatuses: orders({
@@ -799,6 +912,7 @@ export const orderPublicEndpoints = {
     path: `${P1}/order/statusList`,
     auth: "p1",
     summary: "Order statuses and their names",
+    codes: [],
     response: Type.Array(NamedValue),
   }),
 };
@@ -810,6 +924,7 @@ export const orderEndpoints = {
     path: `${V1}/vip/userVip/list`,
     auth: "v1",
     summary: "The user's membership now, its history, cloud hours and the trial",
+    codes: [],
     response: UserVip,
   }),
   trialStart: orders({
@@ -817,6 +932,7 @@ export const orderEndpoints = {
     path: `${V1}/vip/trial`,
     auth: "v1",
     summary: "Start the one-time free trial",
+    codes: ["TRIAL_USED"],
     response: UserVip,
   }),
   orderCreate: orders({
@@ -825,6 +941,15 @@ export const orderEndpoints = {
     auth: "v1",
     summary: "Create an order and its payment at the chosen channel",
     body: CreateOrderBody,
+    codes: [
+      "SKU_UNKNOWN",
+      "CHANNEL_NOT_OFFERED",
+      "WECHAT_LIMIT",
+      "DOWNGRADE_REFUSED",
+      "SHOP_ONE_AT_A_TIME",
+      "SHOP_ITEM_FREE",
+      "SHOP_ALREADY_OWNED",
+    ],
     response: PayTicket,
   }),
   orderRepay: orders({
@@ -834,6 +959,7 @@ export const orderEndpoints = {
     summary: "Proceed Pay: pay the same pending or failed order again",
     params: OrderIdParams,
     body: Type.Optional(RepayBody),
+    codes: ["NOT_FOUND", "ORDER_PAID", "ORDER_CLOSED", "CHANNEL_NOT_OFFERED", "WECHAT_LIMIT"],
     response: PayTicket,
   }),
   orderStatus: orders({
@@ -842,6 +968,7 @@ export const orderEndpoints = {
     auth: "v1",
     summary: "An order's status by its id",
     params: OrderIdParams,
+    codes: ["NOT_FOUND"],
     response: OrderStatusData,
   }),
   orderPage: orders({
@@ -850,6 +977,7 @@ export const orderEndpoints = {
     auth: "v1",
     summary: "The user's orders, newest first; all, today, last 7 or 30 days",
     body: OrderPageBody,
+    codes: [],
     response: OrderPage,
   }),
 };
@@ -862,6 +990,7 @@ export const contentEndpoints = {
     auth: "p1",
     summary: "A dictionary entry as JSON text; type docMap, key agreementDocMap: the document-id map",
     querystring: FindDictQuery,
+    codes: ["NOT_FOUND"],
     response: Type.String(),
   }),
   helpCatalog: help({
@@ -869,6 +998,7 @@ export const contentEndpoints = {
     path: `${P1}/help/catalog`,
     auth: "p1",
     summary: "The help centre's catalogue: sections, each with its documents",
+    codes: [],
     response: Type.Array(HelpSection),
   }),
   helpDoc: help({
@@ -877,6 +1007,7 @@ export const contentEndpoints = {
     auth: "p1",
     summary: "A help document by number or key, rendered to safe HTML",
     params: HelpDocParams,
+    codes: ["NOT_FOUND"],
     response: HelpDocDetail,
   }),
   announcementTypes: announcements({
@@ -884,6 +1015,7 @@ export const contentEndpoints = {
     path: `${P1}/announcement/typeInit`,
     auth: "p1",
     summary: "Announcement types with localised names",
+    codes: [],
     response: Type.Array(AnnouncementTypeName),
   }),
   announcementPage: announcements({
@@ -892,6 +1024,7 @@ export const contentEndpoints = {
     auth: "p1",
     summary: "Published announcements, newest first, by type",
     body: AnnouncementPageBody,
+    codes: [],
     response: AnnouncementPage,
   }),
   announcement: announcements({
@@ -900,6 +1033,7 @@ export const contentEndpoints = {
     auth: "p1",
     summary: "One announcement with the previous, the next and the latest",
     params: AnnouncementIdParams,
+    codes: ["NOT_FOUND"],
     response: AnnouncementDetail,
   }),
   contact: common({
@@ -908,6 +1042,7 @@ export const contentEndpoints = {
     auth: "p1",
     summary: "The contact form: name, phone or email, description",
     body: ContactBody,
+    codes: ["NAME_REQUIRED", "CONTACT_REQUIRED", "DESCRIPTION_REQUIRED", "DESCRIPTION_TOO_LONG"],
     response: Nothing,
   }),
 };
@@ -920,6 +1055,7 @@ export const ipEndpoints = {
     auth: "v1",
     summary: "Activate an IP code: single use, case-insensitive; unlocks the licence's avatars",
     body: ActivateIpBody,
+    codes: ["IP_CODE_INVALID", "IP_CODE_USED", "IP_CODE_EXPIRED", "IP_ALREADY_HELD"],
     response: IpLicenceHeld,
   }),
   ipList: ip({
@@ -927,6 +1063,7 @@ export const ipEndpoints = {
     path: `${V1}/ip/list`,
     auth: "v1",
     summary: "The licences the user holds, with the avatars they unlock",
+    codes: [],
     response: Type.Array(IpLicenceHeld),
   }),
 };
@@ -942,6 +1079,7 @@ export const customMadeEndpoints = {
     path: `${P1}/${CUSTOM_MADE}/selectInit`,
     auth: "p1",
     summary: "Custom-made select init: styles, budget ranges and bounds, deadline bounds, photo rules, states",
+    codes: [],
     response: CustomSelectInit,
   }),
   customMyMade: tailored({
@@ -950,6 +1088,7 @@ export const customMadeEndpoints = {
     auth: "v1",
     summary: "My made: the user's tailored-model requests, newest first, paged, optionally one state",
     body: MyMadeBody,
+    codes: [],
     response: MyMadePage,
   }),
   customCreate: tailored({
@@ -959,6 +1098,21 @@ export const customMadeEndpoints = {
     summary:
       "A tailored-model request (diamond members; multipart: sex, style, description, budget, deadline, 1-5 photos)",
     multipart: true,
+    form: CustomRequestForm,
+    codes: [
+      "CUSTOM_DIAMOND_ONLY",
+      "DESCRIPTION_REQUIRED",
+      "DESCRIPTION_TOO_LONG",
+      "CUSTOM_STYLE_REQUIRED",
+      "CUSTOM_BUDGET_INVALID",
+      "CUSTOM_DEADLINE_INVALID",
+      "CUSTOM_DEADLINE_PAST",
+      "CUSTOM_DEADLINE_TOO_SOON",
+      "CUSTOM_DEADLINE_TOO_FAR",
+      "CUSTOM_PHOTOS_REQUIRED",
+      "CUSTOM_TOO_MANY_PHOTOS",
+      ...PHOTO_CHECKS,
+    ],
     response: CustomRequestDetail,
   }),
   customDetail: tailored({
@@ -967,6 +1121,7 @@ export const customMadeEndpoints = {
     auth: "v1",
     summary: "One of the user's requests, with its photos and the states it went through",
     params: CustomRequestIdParams,
+    codes: ["NOT_FOUND"],
     response: CustomRequestDetail,
   }),
   customCancel: tailored({
@@ -975,6 +1130,7 @@ export const customMadeEndpoints = {
     auth: "v1",
     summary: "Withdraw a request that is submitted or quoted",
     params: CustomRequestIdParams,
+    codes: ["NOT_FOUND", "CUSTOM_NOT_CANCELLABLE"],
     response: CustomRequestDetail,
   }),
 };
@@ -987,6 +1143,7 @@ export const downloadEndpoints = {
     path: `${P1}/download/list`,
     auth: "p1",
     summary: "The download centre: the PC clients with their package (size, SHA-256, link) and the iOS app",
+    codes: [],
     response: Type.Array(DownloadEntry),
   }),
   /** Not an envelope: the zip itself (its route adds the real 200 answer). */
@@ -996,6 +1153,7 @@ export const downloadEndpoints = {
     auth: "p1",
     summary: "A PC client's package (zip), checked against its SHA-256 before it is served",
     params: DownloadFileParams,
+    codes: ["DOWNLOAD_NOT_FOUND", "DOWNLOAD_UNAVAILABLE"],
     response: ZipFile,
   }),
 };
@@ -1007,8 +1165,10 @@ export const shopPublicEndpoints = {
     method: "POST",
     path: `${P1}/shop/sku/search`,
     auth: "p1",
+    token: "optional",
     summary: "Search the shop: keyword, classification, tag; sort hot, newest or price; paged",
     body: ShopSearchBody,
+    codes: [],
     response: ShopSkuPage,
   }),
   shopClassifyList: shop({
@@ -1016,6 +1176,7 @@ export const shopPublicEndpoints = {
     path: `${P1}/shop/classify/getList`,
     auth: "p1",
     summary: "The shop's classifications, each with its number of products",
+    codes: [],
     response: Type.Array(ShopLabelCount),
   }),
   shopTagList: shop({
@@ -1023,14 +1184,17 @@ export const shopPublicEndpoints = {
     path: `${P1}/shop/tag/getList`,
     auth: "p1",
     summary: "The shop's tags, each with its number of products",
+    codes: [],
     response: Type.Array(ShopLabelCount),
   }),
   shopItem: shop({
     method: "GET",
     path: `${P1}/shop/sku/item/:id`,
     auth: "p1",
+    token: "optional",
     summary: "One product: images, price in the site currency, what it unlocks, whether the caller owns it",
     params: ShopIdParams,
+    codes: ["NOT_FOUND"],
     response: ShopSkuDetail,
   }),
 };
@@ -1043,6 +1207,7 @@ export const shopEndpoints = {
     auth: "v1",
     summary: "The user's shop orders, newest first; all, today, last 7 or 30 days",
     body: OrderPageBody,
+    codes: [],
     response: ShopOrderPage,
   }),
   shopClaimFree: shop({
@@ -1051,6 +1216,7 @@ export const shopEndpoints = {
     auth: "v1",
     summary: "Claim a free product, once per user",
     params: ShopIdParams,
+    codes: ["NOT_FOUND", "SHOP_NOT_FREE", "SHOP_ALREADY_OWNED"],
     response: ShopSkuDetail,
   }),
   shopMyGoods: shop({
@@ -1059,6 +1225,7 @@ export const shopEndpoints = {
     auth: "v1",
     summary: "My goods: what the user owns from the shop, newest first",
     querystring: MyGoodsQuery,
+    codes: [],
     response: MyGoodsPage,
   }),
 };
@@ -1072,24 +1239,30 @@ export const livePublicEndpoints = {
     method: "POST",
     path: `${P1}/live/webhook/trigger`,
     auth: "p1",
+    streamKey: true,
     summary: "A chat bot or platform webhook reports a viewer event; the plan's matching interactions play",
     body: LiveTriggerBody,
+    codes: ["STREAM_KEY_INVALID", "LIVE_NO_PLAN", "NOT_FOUND"],
     response: LiveTriggerData,
   }),
   liveObsPlan: live({
     method: "GET",
     path: `${P1}/live/obs/getUsedPlan`,
     auth: "p1",
+    streamKey: true,
     summary: "The OBS browser source's plan: the key owner's used plan, or null",
+    codes: ["STREAM_KEY_INVALID", "NOT_FOUND"],
     response: ObsPlanData,
   }),
   liveObsSpeak: live({
     method: "POST",
     path: `${P1}/live/obs/speak`,
     auth: "p1",
+    streamKey: true,
     summary:
       "A line said in the key owner's used plan's voice, for the OBS source to play on air: the WAV file (docs/decisions/040)",
     body: ObsSpeakBody,
+    codes: ["STREAM_KEY_INVALID", ...SPEAKING],
     response: WavFile,
   }),
 };
@@ -1103,6 +1276,7 @@ export const liveEndpoints = {
     summary:
       "Where the studio's WebSocket is (it then authenticates with the same token); with a cloud session's id, also the cloud stream's address and a single-use ticket",
     querystring: SocketQuery,
+    codes: ["NOT_FOUND", "LIVE_NOT_CLOUD", "LIVE_SESSION_ENDED"],
     response: SocketData,
   }),
   liveStudioInit: live({
@@ -1110,6 +1284,7 @@ export const liveEndpoints = {
     path: `${V1}/live/studio/init`,
     auth: "v1",
     summary: "The live modes the caller's membership opens, the stream key's state and any open session",
+    codes: [],
     response: LiveStudioInit,
   }),
   liveKeyRotate: live({
@@ -1117,6 +1292,7 @@ export const liveEndpoints = {
     path: `${V1}/live/streamKey/rotate`,
     auth: "v1",
     summary: "A new stream key (shown once); the old one is refused from now on",
+    codes: [],
     response: NewStreamKey,
   }),
   liveKeyRevoke: live({
@@ -1124,6 +1300,7 @@ export const liveEndpoints = {
     path: `${V1}/live/streamKey/revoke`,
     auth: "v1",
     summary: "Revoke the stream key: no key works until a new one is made",
+    codes: [],
     response: Type.Null(),
   }),
   liveStart: live({
@@ -1132,6 +1309,15 @@ export const liveEndpoints = {
     auth: "v1",
     summary: "Go live in a mode the membership opens; a session still open is ended first",
     body: LiveStartBody,
+    codes: [
+      ...ASSET_LOCKS,
+      "NO_PERMISSION",
+      "LIVE_MODE_UNAVAILABLE",
+      "LIVE_NO_PLAN",
+      "NOT_FOUND",
+      "TIME_LIMIT_EXCEEDED",
+      "TOO_MANY_USERS",
+    ],
     response: LiveSessionRecord,
   }),
   liveHeartbeat: live({
@@ -1140,6 +1326,7 @@ export const liveEndpoints = {
     auth: "v1",
     summary: "The studio is still live (every 20 s; silent for 90 s, the server ends the session)",
     body: LiveSessionBody,
+    codes: ["NOT_FOUND", "LIVE_SESSION_ENDED"],
     response: LiveSessionRecord,
   }),
   liveEnd: live({
@@ -1148,6 +1335,7 @@ export const liveEndpoints = {
     auth: "v1",
     summary: "End a live session: exit, idle or the tab closing",
     body: LiveEndBody,
+    codes: ["NOT_FOUND"],
     response: LiveSessionRecord,
   }),
   liveRehearse: live({
@@ -1156,6 +1344,7 @@ export const liveEndpoints = {
     auth: "v1",
     summary: "The studio's simulated viewer panel: a viewer event, played like a webhook's",
     body: LiveTriggerBody,
+    codes: ["LIVE_NO_PLAN", "NOT_FOUND"],
     response: LiveTriggerData,
   }),
   liveHistory: live({
@@ -1164,6 +1353,7 @@ export const liveEndpoints = {
     auth: "v1",
     summary: "Live-stream history page: the user's sessions, newest first",
     querystring: LiveHistoryQuery,
+    codes: [],
     response: LiveHistoryPage,
   }),
 };

@@ -78,7 +78,7 @@ export const UnbindKindParams = Type.Object({ kind: Type.Union([Type.Literal("em
 export type UnbindKindParams = Static<typeof UnbindKindParams>;
 
 /** unbind/{loginChannel}: any integer, so an unknown channel answers NOT_FOUND rather than a 400. */
-export const UnbindChannelParams = Type.Object({ loginChannel: Type.Integer() });
+export const UnbindChannelParams = Type.Object({ loginChannel: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }) });
 export type UnbindChannelParams = Static<typeof UnbindChannelParams>;
 
 export const ThirdPartyLoginBody = Type.Object({

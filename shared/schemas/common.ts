@@ -11,6 +11,14 @@ export const Envelope = <T extends TSchema>(data: T) =>
 export const ErrorEnvelope = Envelope(Type.Null());
 
 /**
+ * The last page any list serves. A bound the document states, so no client sends a page whose
+ * offset the database cannot take (`page: 1e308` made the offset Infinity: HTTP 500).
+ */
+export const PAGE_MAX = 10_000;
+/** A list's page number, from 1; the server defaults it to 1. */
+export const Page = Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 });
+
+/**
  * Any JSON object. Written as plain JSON Schema rather than `Type.Record(Type.String(), …)`, whose
  * builder pulls TypeBox's type engine (about 40 kB) into every page that imports a schema.
  */

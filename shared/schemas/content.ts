@@ -2,6 +2,7 @@
 
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { Page } from "./common.ts";
 
 export const ANNOUNCEMENT_TYPES = ["release", "maintenance", "event", "notice"] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
@@ -50,7 +51,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _typesInStep: Same<Static<typeof AnnouncementTypeSchema>, AnnouncementType> = true;
 
 export const AnnouncementPageBody = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   type: Type.Optional(AnnouncementTypeSchema),
 });
@@ -70,7 +71,7 @@ export type AnnouncementSummary = Static<typeof AnnouncementSummary>;
 export const AnnouncementPage = Type.Object({ records: Type.Array(AnnouncementSummary), total: Type.Integer() });
 export type AnnouncementPage = Static<typeof AnnouncementPage>;
 
-export const AnnouncementIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AnnouncementIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 const Neighbour = Type.Union([Type.Object({ id: Type.Integer(), title: Type.String() }), Type.Null()]);
 

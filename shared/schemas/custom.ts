@@ -2,6 +2,7 @@
 
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { Page } from "./common.ts";
 
 /** shared/custom.ts CUSTOM_STATUSES and CUSTOM_STYLES (a unit test keeps them in step). */
 export const CustomStatusSchema = Type.Union([
@@ -62,7 +63,7 @@ export const CustomSelectInit = Type.Object({
 export type CustomSelectInit = Static<typeof CustomSelectInit>;
 
 export const MyMadeBody = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   /** One state only; absent: all. */
   status: Type.Optional(Status),

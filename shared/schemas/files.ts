@@ -1,5 +1,6 @@
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { Page } from "./common.ts";
 
 export const FileData = Type.Object({
   id: Type.String(),
@@ -18,7 +19,7 @@ export const FileIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLen
 export type FileIdParams = Static<typeof FileIdParams>;
 
 export const FileListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
 export type FileListQuery = Static<typeof FileListQuery>;

@@ -1,6 +1,7 @@
 /** The live studio's calls (docs/api.md "Live studio", docs/decisions/035). */
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { Page } from "./common.ts";
 import { PlanInfo } from "./plans.ts";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -86,7 +87,7 @@ export const LiveEndBody = Type.Object({
 export type LiveEndBody = Static<typeof LiveEndBody>;
 
 export const LiveHistoryQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
 });
 export type LiveHistoryQuery = Static<typeof LiveHistoryQuery>;

@@ -2,6 +2,7 @@
 
 import type { Static } from "typebox";
 import * as Type from "typebox";
+import { Page } from "./common.ts";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Channel = Type.Union([Type.Literal("alipay"), Type.Literal("wechat"), Type.Literal("card")]);
@@ -117,7 +118,7 @@ export const OrderStatusData = Type.Object({
 export type OrderStatusData = Static<typeof OrderStatusData>;
 
 export const OrderPageBody = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
   range: Type.Optional(
     Type.Union([Type.Literal("all"), Type.Literal("today"), Type.Literal("7d"), Type.Literal("30d")]),

@@ -3,7 +3,7 @@
 import type { Static } from "typebox";
 import * as Type from "typebox";
 import type { ActionKind as ActionKindName, OUTFIT_SLOTS } from "../plan/catalogue.ts";
-import { JsonObject } from "./common.ts";
+import { JsonObject, Page } from "./common.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
@@ -12,7 +12,7 @@ const PlanId = Type.Object({ planId: Id });
 export const CatalogueQuery = Type.Object({
   /** Narrows the list: an outfit slot, "expression", "backdrop", "scene", "effect", a viewer event, "motion", "sound". */
   type: Type.Optional(Type.String({ maxLength: 32 })),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 100 }),
 });
 export type CatalogueQuery = Static<typeof CatalogueQuery>;
@@ -116,7 +116,7 @@ export const UpdatePlanBody = Type.Object({
 export type UpdatePlanBody = Static<typeof UpdatePlanBody>;
 
 export const PlanListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
 export type PlanListQuery = Static<typeof PlanListQuery>;

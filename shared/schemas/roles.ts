@@ -2,6 +2,7 @@ import type { Static } from "typebox";
 import * as Type from "typebox";
 import { BEARD_STYLES, GLASSES_STYLES, HAIR_STYLES } from "../avatar/look.ts";
 import { FaceParamsSchema } from "../avatar/params.ts";
+import { Page } from "./common.ts";
 
 export { FaceParamsSchema };
 /**
@@ -48,7 +49,7 @@ const Sex = SexSchema;
 
 export const RoleListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 200 }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   /** Empty for all, 1 male, 2 female. */
   sex: Type.Optional(
     Type.Union([Type.Literal(""), Type.Literal("1"), Type.Literal("2"), Type.Literal(1), Type.Literal(2)]),
@@ -97,7 +98,7 @@ export const CustomRoleDetail = Type.Object({
 export type CustomRoleDetail = Static<typeof CustomRoleDetail>;
 
 export const CustomRolePageBody = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   sex: Type.Optional(Type.Union([Type.Literal(""), Type.Literal(1), Type.Literal(2)])),
 });

@@ -2,7 +2,7 @@
 
 import type { Static } from "typebox";
 import * as Type from "typebox";
-import { JsonObject } from "./common.ts";
+import { JsonObject, Page } from "./common.ts";
 import { OrderRow } from "./orders.ts";
 import { AppearanceSchema, FaceParamsSchema } from "./roles.ts";
 
@@ -27,7 +27,7 @@ export const ShopSearchBody = Type.Object({
   sort: Type.Union([Type.Literal("hot"), Type.Literal("newest"), Type.Literal("price")], { default: "hot" }),
   /** For price: low to high (asc, the default) or high to low. */
   order: Type.Optional(Type.Union([Type.Literal("asc"), Type.Literal("desc")])),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 48, default: 12 }),
 });
 export type ShopSearchBody = Static<typeof ShopSearchBody>;
@@ -91,7 +91,7 @@ export type ShopSkuDetail = Static<typeof ShopSkuDetail>;
 
 export const MyGoodsQuery = Type.Object({
   classifyId: Type.Optional(Label),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Page,
   limit: Type.Integer({ minimum: 1, maximum: 48, default: 12 }),
 });
 export type MyGoodsQuery = Static<typeof MyGoodsQuery>;

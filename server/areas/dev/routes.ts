@@ -11,6 +11,8 @@ export async function devRoutes(app: App) {
     "/dev",
     {
       schema: {
+        // Not the API: absent in production, so the served document is the same everywhere (decision 047).
+        hide: true,
         tags: ["dev"],
         summary: "Development tools (absent in production)",
         response: { 200: Envelope(Type.Object({ environment: Type.String(), tools: Type.Array(Type.String()) })) },
@@ -27,6 +29,7 @@ export async function devRoutes(app: App) {
     "/dev/outbox",
     {
       schema: {
+        hide: true,
         tags: ["dev"],
         summary: "Recent SMS and email, newest first, with their codes (absent in production)",
         querystring: Type.Object({ to: Type.Optional(Type.String({ maxLength: 254 })) }),

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import validator from "gltf-validator";
 import { readCartoonSpec } from "../../../shared/avatar/read-glb.ts";
-import type { Language } from "../../../shared/constants.ts";
+import { CARTOON_MAX_BYTES, type Language } from "../../../shared/constants.ts";
 import { cartoonSpecColumn } from "../../../shared/json-column.ts";
 import { translate } from "../../../shared/messages.ts";
 import { BizError } from "../../errors.ts";
@@ -15,7 +15,7 @@ import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { createRoleService } from "./service.ts";
 
-export const CARTOON_MAX_BYTES = 16 * 1024 * 1024;
+export { CARTOON_MAX_BYTES };
 
 async function checkGlb(bytes: Uint8Array) {
   try {
