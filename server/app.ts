@@ -6,7 +6,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -23,6 +22,7 @@ import { rateLimitRedis } from "../infra/redis.ts";
 import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
 import { PHOTO, SITE_PROFILES } from "../shared/constants.ts";
+import { createMethodIndex } from "./allowed-methods.ts";
 import { createAnswerMemo } from "./answer-memo.ts";
 import { createOutbox } from "./areas/account/outbox.ts";
 import { accountPublicRoutes, accountRoutes } from "./areas/account/routes.ts";
@@ -57,10 +57,11 @@ import { openapiOptions } from "./openapi.ts";
 import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { contextPlugin, trackingId } from "./plugins/context.ts";
-import { envelopePlugin, errorEnvelope } from "./plugins/envelope.ts";
+import { clientErrorHandler, envelopePlugin, errorEnvelope, frameworkErrors } from "./plugins/envelope.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { serializerCompiler } from "./serializer.ts";
 import type { App, Clock, Deps } from "./types.ts";
+import { validatorCompiler } from "./validation.ts";
 
 export interface BuildOptions {
   env: AppEnv;
@@ -81,6 +82,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, "../web/dist");
 
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { env } = options;
+  const defaultLanguage = SITE_PROFILES[env.SITE].defaultLanguage;
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(env)) as FastifyBaseLogger,
     // one summary line per request instead of two (server/logging.ts)
@@ -98,8 +100,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       });
       return new LazyChildLogger(logger as Logger, ids, opts) as unknown as FastifyBaseLogger;
     },
-    ajv: { customOptions: { removeAdditional: "all", coerceTypes: "array", useDefaults: true } },
+    // Path parameters reach their route whatever their length, so the schema's bound answers (400
+    // naming the field) instead of "No such API"; Node's 16 KiB header limit bounds a URL anyway.
+    routerOptions: { maxParamLength: 16_384 },
+    frameworkErrors: frameworkErrors(defaultLanguage),
+    clientErrorHandler: clientErrorHandler(defaultLanguage),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // bodies validated strictly, text parts coerced; text that is not text refused (server/validation.ts)
+  app.setValidatorCompiler(validatorCompiler);
+  // The API takes JSON, or multipart for its uploads (decision 047): no text/plain parser, and the
+  // form-encoded one only where a provider or a sandbox page posts a form.
+  app.removeContentTypeParser("text/plain");
+  const methods = createMethodIndex(app);
   // answers are written from their schemas with nullable fields as type lists (server/serializer.ts)
   app.setSerializerCompiler(serializerCompiler);
 
@@ -163,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (!options.db) await db.$disconnect();
   });
 
-  await app.register(contextPlugin, { defaultLanguage: SITE_PROFILES[env.SITE].defaultLanguage });
+  await app.register(contextPlugin, { defaultLanguage });
   await app.register(envelopePlugin);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
@@ -206,7 +218,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // an office shares one address) and uploaded media are static and cached: never limited.
     allowList: (request) => !request.url.startsWith("/web-api/"),
   });
-  await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: "/web-api/docs", staticCSP: true });
@@ -282,6 +293,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     if (hasWeb && !apiLike && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").type("text/html").sendFile("index.html");
     }
+    // a path that exists with other methods (not a handler's own "not found" for its own path)
+    const allowed = apiLike ? methods.allowed(url) : [];
+    if (allowed.length && !allowed.includes(request.method))
+      return reply.status(405).header("allow", allowed.join(", ")).send(errorEnvelope(request, "METHOD_NOT_ALLOWED"));
     return reply.status(404).send(errorEnvelope(request, "ROUTE_NOT_FOUND", { method: request.method, url }));
   });
 

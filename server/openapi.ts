@@ -79,6 +79,15 @@ export function codesByStatus(entry: Endpoint): Map<number, CodeName[]> {
   return byStatus;
 }
 
+/** Refused by the HTTP parser before any route is known, whichever operation was meant. */
+const PARSER_REFUSALS = {
+  "408": { $ref: "#/components/responses/RequestTimeout" },
+  "431": { $ref: "#/components/responses/HeadersTooLarge" },
+};
+
+const sortedByStatus = (responses: Record<string, Json>) =>
+  Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+
 /** Whether a call reads input the server validates (and so may answer 400). */
 const takesInput = (entry: Endpoint) =>
   Boolean(entry.params || entry.querystring || entry.body || entry.multipart || entry.streamKey) ||
@@ -150,6 +159,7 @@ function responsesOf(entry: Endpoint, generated: Record<string, Json>): Record<s
   }
   if (entry.auth !== "none") statuses.set(429, ["TOO_MANY_REQUESTS"]);
   statuses.set(500, ["INTERNAL_ERROR"]);
+  Object.assign(responses, PARSER_REFUSALS);
   for (const [status, names] of [...statuses].sort(([a], [b]) => a - b)) {
     const transport = TRANSPORT[status];
     const description = transport?.description ?? describe(names);
@@ -160,7 +170,7 @@ function responsesOf(entry: Endpoint, generated: Record<string, Json>): Record<s
     if (status === 429) answer.headers = { "Retry-After": { $ref: "#/components/headers/RetryAfter" } };
     responses[String(status)] = answer;
   }
-  return responses;
+  return sortedByStatus(responses);
 }
 
 /** Fill in one table entry's operation. */
@@ -239,8 +249,9 @@ function completeNotification(path: string, op: Operation): void {
   const known = NOTIFICATIONS[path];
   if (!known) throw new Error(`${path}: an operation outside the endpoint table and the provider callbacks`);
   Object.assign(op, { operationId: known.operationId, description: known.description, security: [] });
-  op.responses = {
+  op.responses = sortedByStatus({
     ...known.responses,
+    ...PARSER_REFUSALS,
     "413": {
       description: TRANSPORT[413]?.description,
       content: { "application/json": { schema: errorEnvelope([413]) } },
@@ -258,7 +269,7 @@ function completeNotification(path: string, op: Operation): void {
       description: TRANSPORT[500]?.description,
       content: { "application/json": { schema: errorEnvelope([500]) } },
     },
-  };
+  });
 }
 
 /** The document @fastify/swagger wrote, completed from the endpoint table. */
@@ -340,6 +351,16 @@ export const openapiOptions: SwaggerOptions = {
           description:
             "Set by thirdPart/login when it answers a ticket: with it, the bind calls need no `ticket` field (browsers send it with credentials).",
           schema: { type: "string", maxLength: 128 },
+        },
+      },
+      responses: {
+        RequestTimeout: {
+          description: "The request took too long to arrive (Node's request timeout)",
+          content: { "application/json": { schema: errorEnvelope([CODES.REQUEST_TIMEOUT.code]) } },
+        },
+        HeadersTooLarge: {
+          description: "The request line and headers are over 16 KiB; answered in the site's language",
+          content: { "application/json": { schema: errorEnvelope([CODES.HEADERS_TOO_LARGE.code]) } },
         },
       },
       headers: {

@@ -4,10 +4,17 @@
  * request and answer are typed by the entry's schemas. docs/decisions/020-endpoint-table.md.
  */
 
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HookHandlerDoneFunction,
+} from "fastify";
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from "../shared/endpoint.ts";
 import { Envelope } from "../shared/schemas/common.ts";
 import type { App } from "./types.ts";
+import { checkText, invalidField } from "./validation.ts";
 
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: ParamsOf<E>;
@@ -50,6 +57,26 @@ function urlFor(app: App, endpoint: Endpoint): string {
   return endpoint.path.slice(prefix.length);
 }
 
+/**
+ * Before validation: every string and key is text (server/validation.ts); an upload's content type
+ * names its boundary, which the multipart parser would otherwise fail on with a 500.
+ */
+function checkInput(endpoint: Endpoint) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    try {
+      if (endpoint.multipart) {
+        const type = request.headers["content-type"] ?? "";
+        if (/^multipart\/form-data\b/i.test(type) && !/;\s*boundary=\S/i.test(type))
+          throw invalidField("headers", "content-type");
+      }
+      checkText({ params: request.params, querystring: request.query, body: request.body });
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  };
+}
+
 export function route<E extends Endpoint>(
   app: App,
   endpoint: E,
@@ -69,6 +96,10 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: urlFor(app, endpoint),
     ...(extras.config ? { config: extras.config } : {}),
+    // only where there is input to look at: a hook costs the hot reads a little on every request
+    ...(endpoint.params || endpoint.querystring || endpoint.body || endpoint.multipart
+      ? { preValidation: checkInput(endpoint) }
+      : {}),
     ...(extras.memo
       ? {
           preHandler: app.deps.answers.preHandler,

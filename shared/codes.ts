@@ -23,9 +23,11 @@ export const CODES = {
   BAD_REQUEST: c(400, 400, "badRequest"),
   ROUTE_NOT_FOUND: c(404, 404, "routeNotFound"),
   METHOD_NOT_ALLOWED: c(405, 405, "methodNotAllowed"),
+  REQUEST_TIMEOUT: c(408, 408, "requestTimeout"),
   PAYLOAD_TOO_LARGE: c(413, 413, "payloadTooLarge"),
   UNSUPPORTED_MEDIA_TYPE: c(415, 415, "unsupportedMediaType"),
   TOO_MANY_REQUESTS: c(429, 429, "tooManyRequests"),
+  HEADERS_TOO_LARGE: c(431, 431, "headersTooLarge"),
   INTERNAL_ERROR: c(500, 500, "internalError"),
   SERVICE_UNAVAILABLE: c(503, 503, "serviceUnavailable"),
 

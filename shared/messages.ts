@@ -21,6 +21,8 @@ export const MESSAGES = {
   methodNotAllowed: m("Method not allowed", "不支持的请求方法", "不支援的請求方法"),
   payloadTooLarge: m("The request is too large", "请求内容过大", "請求內容過大"),
   unsupportedMediaType: m("Unsupported content type", "不支持的内容类型", "不支援的內容類型"),
+  headersTooLarge: m("The request headers are too large", "请求头过大", "請求標頭過大"),
+  requestTimeout: m("The request took too long to arrive", "请求超时", "請求逾時"),
   tooManyRequests: m(
     "Too many requests, please retry in {seconds} seconds",
     "请求过于频繁，请{seconds}秒后重试",

@@ -6,6 +6,7 @@
  * nothing.
  */
 
+import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as Type from "typebox";
 import { LANGUAGES, type Language } from "../../shared/constants.ts";
@@ -31,6 +32,8 @@ const tags = ["payments"];
 export async function paymentNotifyRoutes(app: App) {
   const orders = createOrderService(app.deps);
   const { env, clock } = app.deps;
+  // Alipay posts its notification form-encoded (the API's own calls take JSON only: decision 047)
+  await app.register(formbody);
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     request.rawBody = body as string;
     try {
@@ -199,6 +202,8 @@ const langOf = (value: string | undefined, fallback: Language): Language =>
 export async function paymentSandboxRoutes(app: App) {
   const orders = createOrderService(app.deps);
   const { env, clock } = app.deps;
+  // the checkout pages post HTML forms
+  await app.register(formbody);
 
   async function load(request: FastifyRequest<{ Params: { channel: PayChannel; payId: string } }>) {
     await orders.closeExpired({ payId: request.params.payId });

@@ -4,12 +4,16 @@
  * rate limits and crashes answer the matching HTTP status. Internals never reach the client.
  */
 
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { CODES, type CodeName } from "../../shared/codes.ts";
+import type { Language } from "../../shared/constants.ts";
 import { type MessageKey, translate } from "../../shared/messages.ts";
 import { BizError } from "../errors.ts";
 import { JobFailedError } from "../jobs/runner.ts";
+import { pickLanguage } from "./context.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -74,6 +78,48 @@ function classify(error: FastifyError): { codeName: CodeName; params?: Record<st
   if (status === 405) return { codeName: "METHOD_NOT_ALLOWED" };
   if (status >= 400 && status < 500) return { codeName: "BAD_REQUEST" };
   return null;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (a malformed percent-escape) reaches no
+ * route and no hook; it answers 400 naming the URL, in the envelope, like any bad input.
+ */
+export function frameworkErrors(defaultLanguage: Language) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = pickLanguage(request, defaultLanguage);
+    request.log.info({ err: { code: error.code, message: error.message } }, "request refused");
+    return reply.status(400).send({
+      code: CODES.BAD_REQUEST.code,
+      message: translate("fieldInvalid", language, { field: "url" }),
+      data: null,
+    });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the HTTP parser refused the request before Fastify saw it (headers
+ * over Node's 16 KiB, a request that took too long to arrive, bytes that are not HTTP). No header
+ * was read, so the site's language answers.
+ */
+export function clientErrorHandler(defaultLanguage: Language) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const codeName: CodeName =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "HEADERS_TOO_LARGE"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "REQUEST_TIMEOUT"
+          : "BAD_REQUEST";
+    const { code, http, message } = CODES[codeName];
+    const body = JSON.stringify({ code, message: translate(message, defaultLanguage), data: null });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${http} ${STATUS_CODES[http]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }
 
 export const envelopePlugin = fp(

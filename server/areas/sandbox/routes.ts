@@ -5,6 +5,7 @@
  * SANDBOX_OAUTH=true.
  */
 
+import formbody from "@fastify/formbody";
 import * as Type from "typebox";
 import { BizError } from "../../errors.ts";
 import type { App } from "../../types.ts";
@@ -69,6 +70,8 @@ function checkRedirect(uri: string) {
 }
 
 export async function sandboxRoutes(app: App) {
+  // the consent page posts an HTML form
+  await app.register(formbody);
   const thirdParty = createThirdPartyService(app.deps, createAccountService(app.deps));
 
   app.get(
