@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { CodeName } from "../shared/codes.ts";
 import { PHOTO } from "../shared/constants.ts";
 import { BizError } from "./errors.ts";
+import { checkText } from "./validation.ts";
 
 /**
  * Read the single file of a multipart request into memory, at most `maxBytes`. A larger file
@@ -35,6 +36,7 @@ export async function readUpload(
     const entry = Array.isArray(value) ? value[0] : value;
     if (entry && entry.type === "field") fields[name] = String(entry.value);
   }
+  checkText({ body: fields });
   return { bytes, filename: part.filename, fields };
 }
 
@@ -85,5 +87,6 @@ export async function readUploads(
     if ((error as { code?: string }).code !== "FST_FILES_LIMIT") throw error;
     tooMany = true;
   }
+  checkText({ body: fields });
   return { files, fields, tooMany: tooMany || files.length > maxFiles };
 }

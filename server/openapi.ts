@@ -100,8 +100,12 @@ function securityOf(entry: Endpoint): Json[] {
   return [];
 }
 
-/** Properties with a default are optional on the wire: the server fills them in. */
-function relaxDefaults(schema: unknown): void {
+/**
+ * A request schema as the server reads it: a property with a default is optional on the wire (the
+ * server fills it in), and unknown properties are ignored rather than refused (dropped before
+ * validation: docs/api.md, "Validation"), so no object closes itself with additionalProperties.
+ */
+function asTheServerReads(schema: unknown): void {
   if (!schema || typeof schema !== "object") return;
   const node = schema as Json;
   const properties = node.properties as Record<string, Json> | undefined;
@@ -109,9 +113,10 @@ function relaxDefaults(schema: unknown): void {
     node.required = (node.required as string[]).filter((name) => properties[name]?.default === undefined);
     if (!(node.required as string[]).length) delete node.required;
   }
+  if (node.additionalProperties === false) delete node.additionalProperties;
   for (const value of Object.values(node)) {
-    if (Array.isArray(value)) value.forEach(relaxDefaults);
-    else relaxDefaults(value);
+    if (Array.isArray(value)) value.forEach(asTheServerReads);
+    else asTheServerReads(value);
   }
 }
 
@@ -181,6 +186,7 @@ function completeOperation(name: string, entry: Endpoint, op: Operation): void {
   for (const parameter of parameters) {
     const schema = parameter.schema as Json | undefined;
     if (parameter.in === "query" && schema?.default !== undefined) parameter.required = false;
+    asTheServerReads(schema);
   }
   parameters.push(...["Language", "WebId", "Ssid"].map((ref) => ({ $ref: `#/components/parameters/${ref}` })));
   if (entry.token === "optional" && /thirdPart\/(email|phone)/.test(entry.path)) {
@@ -189,14 +195,14 @@ function completeOperation(name: string, entry: Endpoint, op: Operation): void {
   op.parameters = parameters;
   if (entry.form) {
     const schema = clone(entry.form) as Json;
-    relaxDefaults(schema);
+    asTheServerReads(schema);
     op.requestBody = {
       required: true,
       content: { "multipart/form-data": { schema, encoding: formEncoding(schema) } as never },
     };
   } else if (op.requestBody) {
     if (entry.body && "~optional" in entry.body) op.requestBody.required = false;
-    for (const media of Object.values(op.requestBody.content)) relaxDefaults(media.schema);
+    for (const media of Object.values(op.requestBody.content)) asTheServerReads(media.schema);
   }
   op.responses = responsesOf(entry, op.responses);
 }
@@ -273,7 +279,9 @@ function completeNotification(path: string, op: Operation): void {
 }
 
 /** The document @fastify/swagger wrote, completed from the endpoint table. */
-export function contractOf(document: Json): Json {
+export function contractOf(generated: Json): Json {
+  // a copy: the generated document may share schema objects with the routes' own schemas
+  const document = clone(generated);
   const byRoute = new Map<string, [string, Endpoint]>();
   for (const [name, entry] of Object.entries(endpoints) as [string, Endpoint][])
     byRoute.set(`${entry.method.toLowerCase()} ${toOpenApiPath(entry.path)}`, [name, entry]);

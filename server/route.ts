@@ -69,6 +69,8 @@ function checkInput(endpoint: Endpoint) {
         if (/^multipart\/form-data\b/i.test(type) && !/;\s*boundary=\S/i.test(type))
           throw invalidField("headers", "content-type");
       }
+      // an optional body may be left out (the document says so): the schema then sees {}
+      if (request.body === undefined && endpoint.body && "~optional" in endpoint.body) request.body = {};
       checkText({ params: request.params, querystring: request.query, body: request.body });
       done();
     } catch (error) {

@@ -41,15 +41,28 @@ export const CartoonUploadForm = Type.Object({
   file: File("The creator page's GLB export", ["model/gltf-binary"], CARTOON_MAX_BYTES),
 });
 
-/** POST customMade/create: text fields first, then the photos. */
+/**
+ * POST customMade/create: text fields first, then the photos. Only `sex` is refused with 400; the
+ * other fields are checked in the form's order and answer the form's own codes (docs/api.md,
+ * "Tailored models"), which the page shows beside the field.
+ */
 export const CustomRequestForm = Type.Object({
   sex: Type.Optional(Type.Union([Type.Literal("1"), Type.Literal("2")], { default: "2" })),
-  style: Type.Union(CUSTOM_STYLES.map((s) => Type.Literal(s))),
-  description: Type.String({ maxLength: CUSTOM_LIMITS.descriptionMax }),
-  budget: Type.String({ pattern: "^\\d{1,12}$", description: "In the smallest unit of the site's currency" }),
-  deadline: Type.String({ format: "date", description: "YYYY-MM-DD in the site's time zone" }),
-  photos: Type.Array(photo("A reference photo"), {
-    minItems: CUSTOM_LIMITS.minPhotos,
-    maxItems: CUSTOM_LIMITS.maxPhotos,
-  }),
+  style: Type.Optional(Type.String({ description: `One of ${CUSTOM_STYLES.join(", ")}; another or none: 1704` })),
+  description: Type.Optional(
+    Type.String({ description: `Up to ${CUSTOM_LIMITS.descriptionMax} characters; blank: 1303, longer: 1304` }),
+  ),
+  budget: Type.Optional(
+    Type.String({
+      description: "Digits, in the smallest unit of the site's currency; outside the site's bounds: 1705",
+    }),
+  ),
+  deadline: Type.Optional(
+    Type.String({ description: "YYYY-MM-DD in the site's time zone, 14 to 365 days away: 1706 to 1709 otherwise" }),
+  ),
+  photos: Type.Optional(
+    Type.Array(photo("A reference photo"), {
+      description: `${CUSTOM_LIMITS.minPhotos} to ${CUSTOM_LIMITS.maxPhotos} photos; none: 1702, more: 1703`,
+    }),
+  ),
 });

@@ -33,6 +33,7 @@ import type {
 import { BizError } from "../../errors.ts";
 import { inspectImage } from "../../images.ts";
 import type { Deps } from "../../types.ts";
+import { invalidField } from "../../validation.ts";
 import { mediaUrl } from "../files/service.ts";
 import { currentVip } from "../roles/service.ts";
 
@@ -196,16 +197,10 @@ export function createCustomService(deps: Pick<Deps, "db" | "reads" | "clock" | 
      */
     async create(userId: string, input: CreateInput, language: Language): Promise<CustomRequestDetail> {
       const now = clock.now();
-      if ((await currentVip(deps.reads, userId, now)) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
-
+      // malformed input first (400 naming the field), as every call does, then who may ask
       const sexText = input.fields.sex ?? "2";
-      if (sexText !== "1" && sexText !== "2") {
-        throw Object.assign(new Error("invalid sex"), {
-          statusCode: 400,
-          validation: [{ keyword: "enum", instancePath: "/sex", params: {} }],
-          validationContext: "body",
-        });
-      }
+      if (sexText !== "1" && sexText !== "2") throw invalidField("body", "sex");
+      if ((await currentVip(deps.reads, userId, now)) !== "diamond") throw new BizError("CUSTOM_DIAMOND_ONLY");
       const checked = checkCustomFields(input.fields, budgetRules(site), deadlineBounds(now, site));
       if (!checked.ok) throw new BizError(checked.code, checked.params);
       const countProblem = checkPhotoCount(input.tooMany ? CUSTOM_LIMITS.maxPhotos + 1 : input.files.length);

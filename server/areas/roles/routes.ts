@@ -6,11 +6,14 @@ import { ModelFile } from "../../../shared/schemas/roles.ts";
 import { readUpload } from "../../multipart.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
+import { invalidField } from "../../validation.ts";
 import { loadSysAttr } from "./attributes.ts";
 import { CARTOON_MAX_BYTES, createCartoonService } from "./cartoon.ts";
 import { attachment, createExportService, type ExportedModel } from "./export.ts";
 import { createPhotoCloneService } from "./photo.ts";
 import { createRoleService } from "./service.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** v1: the system role list, the user's custom roles, and 'create a draft'. */
 export async function roleRoutes(app: App) {
@@ -65,6 +68,8 @@ export async function roleRoutes(app: App) {
 
   route(app, roles.photoCreate, async (request, reply) => {
     const { bytes, fields } = await readUpload(request);
+    // the document says a uuid: anything else is refused rather than replaced by one of ours
+    if (fields.requestId !== undefined && !UUID.test(fields.requestId)) throw invalidField("body", "requestId");
     const name = translate("photoCloneName", request.language);
     const roleId = await photos.clone(me(request), request.params.sex, bytes, fields.requestId, name);
     return reply.ok(roleId, "cloneSuccess");
