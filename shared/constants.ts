@@ -60,7 +60,6 @@ export const ROLES_PER_SLIDE = 8;
 export const MAX_BLENDED_FACES = 3;
 export const PASSWORD_LENGTH = { min: 8, max: 20 } as const;
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
-export const WECHAT_PAY_CAP_RMB = 3000;
 export const CLOUD_RESOLUTION = "720p";
 export const AVATAR_TEXTURE_SIZE = 1024;
 
@@ -68,7 +67,8 @@ export const SEX = { male: 1, female: 2 } as const;
 export const CHANNEL = { web: 1001, controller: 1004 } as const;
 export const SHORT_VIDEO_SOURCE = "5";
 
-export const ORDER_FILTERS = ["all", "today", "last7", "last30"] as const;
+// The order filters (all, today, last 7 and last 30 days) and WeChat Pay's 3000 RMB cap are
+// `ORDER_RANGES` and `WECHAT_CAP_FEN` in ./orders.ts, the values the server and the web use.
 
 /** Phone numbers are shown with the first 3 and last 4 digits only. */
 export function maskPhone(phone: string): string {

@@ -42,3 +42,11 @@ export function activeVip(
   if (!user?.vipType) return null;
   return !user.vipExpiresAt || user.vipExpiresAt > now ? user.vipType : null;
 }
+
+/**
+ * A membership that ended and was not renewed: the refusals it causes answer 1208 'Your membership
+ * has expired, please renew' rather than the locked (1201) or no-permission (1207) ones.
+ */
+export function lapsedVip(user: { vipType: string | null; vipExpiresAt: Date | null } | null, now: Date): boolean {
+  return Boolean(user?.vipType && user.vipExpiresAt && user.vipExpiresAt <= now);
+}

@@ -32,7 +32,12 @@ export type SendSmsQuery = Static<typeof SendSmsQuery>;
 export const SendSmsCodeQuery = Type.Object({
   /** The phone to bind; ignored for cancellation, whose code goes to the account's own phone or email. */
   phone: Type.Optional(Phone),
-  type: Type.Union([Type.Literal("bind"), Type.Literal("cancel")], { default: "bind" }),
+  /**
+   * What the code is for. Without it (as the spec sends it) the code is for what the phone can do:
+   * binding a phone the account does not have yet; the account's own phone, or none, confirms its
+   * cancellation (docs/decisions/014).
+   */
+  type: Type.Optional(Type.Union([Type.Literal("bind"), Type.Literal("cancel")])),
 });
 export type SendSmsCodeQuery = Static<typeof SendSmsCodeQuery>;
 
@@ -64,6 +69,8 @@ export type UserInfoQuery = Static<typeof UserInfoQuery>;
 export const UserInfoData = Type.Object({
   userId: Type.String(),
   vipType: Type.Optional(Type.String()),
+  /** When the last membership ended, while none is active: the membership gate asks to renew (1208). */
+  vipExpiredAt: Type.Optional(Type.String({ format: "date-time" })),
   phone: Type.Optional(Type.String()),
   email: Type.Optional(Type.String()),
   sourcesNo: Type.Optional(Type.String()),
@@ -112,12 +119,18 @@ export type ThirdPartyEmailBindBody = Static<typeof ThirdPartyEmailBindBody>;
 
 /** With a ticket, binding logs in: the token; logged in already, nothing. */
 export const BindEmailData = Type.Object({ token: Type.Optional(Type.String()) });
+/** The phone bind answers the same way. */
+export const BindPhoneData = BindEmailData;
 export type BindEmailData = Static<typeof BindEmailData>;
 
 export const ThirdPartyPhoneBindBody = Type.Object({
   phone: Phone,
   code: Code,
-  ticket: Type.String({ maxLength: 128 }),
+  /**
+   * The ticket thirdPart/login answered. Optional: the login also set it in the `tpTicket` cookie,
+   * which a browser sends with credentials (the spec's payload has no ticket); logged in, neither.
+   */
+  ticket: Type.Optional(Type.String({ maxLength: 128 })),
 });
 export type ThirdPartyPhoneBindBody = Static<typeof ThirdPartyPhoneBindBody>;
 

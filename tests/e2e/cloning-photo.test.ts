@@ -69,7 +69,14 @@ describe("photo face cloning", () => {
     // Idle: female preselected, Start disabled, the privacy policy linked.
     expect(await page.getByTestId("photo-sex-2").isChecked()).toBe(true);
     expect(await start.isDisabled()).toBe(true);
-    expect(await page.getByTestId("photo-privacy").getAttribute("href")).toBe("/help?id=privacyAgreement");
+    // the privacy policy's id comes from the document-id map (findDict), not a hard-coded key
+    const map = await fetch(`${baseUrl}/web-api/p1/base/dict/findDict?type=docMap&key=agreementDocMap`)
+      .then((res) => res.json())
+      .then((body: { data: string }) => JSON.parse(body.data) as Record<string, string>);
+    expect(map.privacyAgreement).toMatch(/^\d+$/);
+    await expect
+      .poll(() => page.getByTestId("photo-privacy").getAttribute("href"))
+      .toBe(`/help?id=${map.privacyAgreement}`);
     await screenshot(page, "cloning-photo-idle");
 
     // A GIF called .png: refused by its bytes, in the browser.

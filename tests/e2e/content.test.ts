@@ -29,6 +29,8 @@ describe("help centre", () => {
     await page.goto(`${baseUrl}/register`);
     await page.getByRole("link", { name: "Privacy Policy" }).click();
     await page.waitForURL((url) => url.pathname === "/help");
+    // by the document-id map's number (findDict), as the spec's /help?id= takes it
+    expect(new URL(page.url()).searchParams.get("id")).toMatch(/^\d+$/);
     const doc = page.getByTestId("help-doc");
     await doc.waitFor();
     expect(await doc.getAttribute("data-key")).toBe("privacyAgreement");

@@ -191,6 +191,14 @@ describe("the digital shop", () => {
     const row = page.getByTestId("shop-order-row");
     expect(await row.count()).toBe(1);
     expect(await row.innerText()).toContain("Paid");
+    // the order lists' date filter (spec section 2) on the shop orders too: today's order stays
+    const today = page.waitForRequest(
+      (r) => r.url().endsWith("/web-api/v1/shop/order/pageList") && r.postDataJSON()?.range === "today",
+    );
+    await page.getByTestId("shop-orders-range-today").click();
+    await today;
+    expect(await page.getByTestId("shop-orders-range-today").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => row.count(), SLOW).toBe(1);
     await page.getByTestId("toast").waitFor({ state: "detached", timeout: 8000 });
     await screenshot(page, "shop-my-products-en");
     // the top-level page is the same list outside the workbench

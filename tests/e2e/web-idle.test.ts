@@ -83,4 +83,31 @@ describe("the idle rule", () => {
     expect(await page.evaluate(() => localStorage.getItem("avalive.token"))).not.toBeNull();
     await page.context().close();
   });
+
+  it("covers the cartoon creator: alone it counts down itself; in Start design's frame, work there keeps the page awake", async () => {
+    const alone = await idlePage("/creator", "creator");
+    await alone.clock.fastForward(HALF_HOUR);
+    await alone.getByTestId("idle-notice").waitFor({ timeout: 5000 });
+    await alone.context().close();
+
+    const page = await idlePage("/workbench/myPerson", "start-design");
+    await page.clock.resume();
+    await page.getByTestId("start-design").first().click();
+    await page.getByTestId("tab-cartoon").click();
+    await page.getByTestId("cartoon-open").click();
+    const creator = page.frameLocator('[data-testid="iframe-dialog"] iframe');
+    await creator.getByTestId("creator").waitFor({ timeout: 30_000 });
+    await pauseClock(page);
+    const notice = page.getByTestId("idle-notice");
+    // 29 minutes in, the user works in the creator: a click inside the frame, none on the page
+    await page.clock.fastForward(HALF_HOUR - 60_000);
+    await creator.getByTestId("creator").click({ position: { x: 5, y: 5 } });
+    // half an hour after the page's last own input, but two minutes after the frame's: no notice
+    await page.clock.fastForward(120_000);
+    expect(await notice.count()).toBe(0);
+    // then left alone, the page's watcher counts down as anywhere else
+    await page.clock.fastForward(HALF_HOUR);
+    await notice.waitFor({ timeout: 5000 });
+    await page.context().close();
+  });
 });

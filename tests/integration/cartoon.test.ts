@@ -148,6 +148,6 @@ describe("cartoon avatars", () => {
           .set("authorization", none.token)
           .send({ url, textureSize: 1024, pose: "A" })
       ).body.code,
-    ).toBe(1201);
+    ).toBe(1207); // no permission: starting a design needs a membership (decision 047)
   });
 });

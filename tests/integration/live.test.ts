@@ -346,14 +346,15 @@ describe("live modes and records", () => {
     expect(
       ok<{ mode: string }>(await post(diamond.user.token, `${L}/session/start`, { mode: "motion" })),
     ).toMatchObject({ mode: "motion" });
-    // an expired membership opens nothing, whatever the client believes
+    // an expired membership opens nothing, whatever the client believes: renew (1208)
     const expired = await memberWithPlan("diamond");
     await t.db.user.update({ where: { id: expired.user.id }, data: { vipExpiresAt: new Date(now.getTime() - 1000) } });
     expect((await post(expired.user.token, `${L}/session/start`, { mode: "plan" })).body).toMatchObject({
-      code: 1201,
+      code: 1208,
     });
+    // and none at all: no permission (1207); a member's tier below the mode: locked (1201, above)
     const none = await t.user();
-    expect((await post(none.token, `${L}/session/start`, { mode: "plan" })).body).toMatchObject({ code: 1201 });
+    expect((await post(none.token, `${L}/session/start`, { mode: "plan" })).body).toMatchObject({ code: 1207 });
   });
 
   it("records start, end and duration; scoped to the owner; the server closes a silent session", async () => {

@@ -250,6 +250,7 @@ describe("photo cloning", () => {
 
   it("counts against the DIY limit, and refuses non-members", async () => {
     const none = await t.user();
-    expect((await clone(none.token, fixture("astronaut.png"))).body.code).toBe(1201);
+    // starting a design needs a membership: no permission (1207; decision 047)
+    expect((await clone(none.token, fixture("astronaut.png"))).body.code).toBe(1207);
   });
 });

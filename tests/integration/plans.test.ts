@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue, seedRoles } from "../../prisma/seed.ts";
 import { LIMITS } from "../../shared/membership.ts";
+import { MESSAGES } from "../../shared/messages.ts";
 import { CATALOGUE, PLAN_LIMITS } from "../../shared/plan/catalogue.ts";
 import { V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -400,12 +401,12 @@ describe("locked items", () => {
     expect((await info(silver, planId)).voice).toBeNull();
   });
 
-  it("a lapsed membership locks what it had unlocked", async () => {
+  it("a lapsed membership locks what it had unlocked, and asks to renew (1208)", async () => {
     const gold = await t.user({ vipType: "gold" });
     const planId = await newPlan(gold);
     await t.db.user.update({ where: { id: gold.id }, data: { vipExpiresAt: new Date(Date.now() - 1000) } });
     const res = await post(gold.token, `${B}/planPetsAttribute/addPetsAssembling`, { planId, petIds: [open("pet")] });
-    expect(res.body).toEqual(LOCKED);
+    expect(res.body).toEqual({ code: 1208, message: MESSAGES.membershipExpired.EN, data: null });
   });
 });
 

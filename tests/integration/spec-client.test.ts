@@ -3,7 +3,9 @@
  * spec names. Every account flow must complete with those payloads (issue 10 §2).
  */
 
+import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODES } from "../../shared/codes.ts";
 import { MESSAGES } from "../../shared/messages.ts";
 import { EMAIL, latestCode, P1, V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
@@ -85,11 +87,60 @@ describe("a spec-only client", () => {
     const login = await spec.phoneLogin(phone, await latestCode(t, phone));
     expect(login.body.code).toBe(200);
     expect((await spec.getUserInfo(login.body.data.token)).body.data.phone).toBe(phone);
+  });
 
-    // the third-party bind needs the ticket its login answered: the error names it
-    const missing = await spec.phoneBind({ phone: "13912345678", code: "123456" });
-    expect(missing.body.code).not.toBe(200);
-    expect(missing.body.message).toContain("ticket");
+  it("binds a phone to a first third-party login with the spec's body alone: the login's cookie carries the ticket", async () => {
+    // the browser: the sandbox provider's consent, then thirdPart/login, keeping cookies (credentials)
+    const browser = supertest.agent(t.app.server);
+    const consent = await browser
+      .post("/oauth-sandbox/consent")
+      .type("form")
+      .send({ provider: "wechat", redirect_uri: "/wxCheck", state: "s-1", subject: "wx-spec", decision: "allow" });
+    const grant = new URL(consent.headers.location as string, "http://app").searchParams.get("code");
+    const login = await browser
+      .post(`${P1}/thirdPart/login`)
+      .send({ provider: "wechat", code: grant, state: "s-1", loginChannel: 1001 });
+    expect(login.body.data.token).toBeUndefined();
+    expect(login.headers["set-cookie"]?.[0]).toMatch(
+      /^tpTicket=[\w-]+; Max-Age=900; Path=\/web-api\/p1\/thirdPart; HttpOnly; SameSite=Lax$/,
+    );
+    const phone = "13912345678";
+    expect((await browser.get(`${P1}/base/sms/sendSms`).query({ phone })).body.code).toBe(200);
+    const bound = await browser.post(`${P1}/thirdPart/phone/bind`).send({ phone, code: await latestCode(t, phone) });
+    expect(bound.body).toMatchObject({ code: 200, message: MESSAGES.bindSuccess.EN });
+    const user = await t.db.user.findFirstOrThrow({ where: { phone }, include: { identities: true } });
+    expect(user.identities.map((i) => i.subject)).toEqual(["wx-spec"]);
+    expect((await spec.getUserInfo(bound.body.data.token)).body.data.phone).toBe(phone);
+    // the ticket is spent, and its cookie cleared
+    expect(bound.headers["set-cookie"]?.[0]).toMatch(/^tpTicket=;/);
+    const again = await browser.post(`${P1}/thirdPart/phone/bind`).send({ phone, code: "123456" });
+    expect(again.body.code).toBe(CODES.TICKET_EXPIRED.code);
+  });
+
+  it("cancels the account with sendSmsCode and cancelUser as the spec sends them", async () => {
+    const phone = "13600002222";
+    const user = await t.user({ email: "leaving@example.test", phone });
+    const auth = { authorization: user.token };
+    // no type: the account's own phone is the cancellation's
+    const sent = await t.request.get(`${V1}/base/sms/sendSmsCode`).query({ phone }).set(auth);
+    expect(sent.body).toMatchObject({ code: 200, data: { channel: "sms", target: "136****2222" } });
+    const cancelled = await t.request
+      .post(`${V1}/base/cancel/cancelUser`)
+      .send({ code: await latestCode(t, phone) })
+      .set(auth);
+    expect(cancelled.body).toMatchObject({ code: 200, message: MESSAGES.cancelled.EN });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).cancelledAt).not.toBeNull();
+    expect((await spec.getUserInfo(user.token)).body.code).toBe(600);
+
+    // and with no phone at all, to the account's email
+    const other = await t.user({ email: "also.leaving@example.test" });
+    const byEmail = await t.request.get(`${V1}/base/sms/sendSmsCode`).set("authorization", other.token);
+    expect(byEmail.body.data).toEqual({ channel: "email", target: expect.stringContaining("@example.test") });
+    const done = await t.request
+      .post(`${V1}/base/cancel/cancelUser`)
+      .send({ code: await latestCode(t, "also.leaving@example.test") })
+      .set("authorization", other.token);
+    expect(done.body.code).toBe(200);
   });
 
   it("sends a code to bind a phone to a logged-in account with sendSmsCode, and checks it", async () => {

@@ -51,6 +51,34 @@ export function createIdleTimer(options: IdleOptions): IdleTimer {
   return { activity: arm, stop: clear };
 }
 
+/** What counts as an operation. Any of them cancels a running countdown. */
+export const IDLE_OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
+
+/**
+ * A frame of the site (the cartoon creator inside Start design) tells its parent page that the
+ * user is working in it: the parent's watcher never sees the frame's own input events.
+ */
+export const FRAME_ACTIVITY = "avalive.idle.activity";
+
+/** In a frame: pass the user's operations on to the parent page, at most once a second. */
+export function forwardActivityToParent(win: Window = window): () => void {
+  let last = 0;
+  const onOperation = () => {
+    const now = Date.now();
+    if (now - last < 1000) return;
+    last = now;
+    win.parent.postMessage({ type: FRAME_ACTIVITY }, win.location.origin);
+  };
+  for (const type of IDLE_OPERATIONS) win.addEventListener(type, onOperation, { capture: true, passive: true });
+  return () => {
+    for (const type of IDLE_OPERATIONS) win.removeEventListener(type, onOperation, { capture: true });
+  };
+}
+
+/** A frame's activity message, from this site only. */
+export const isFrameActivity = (event: MessageEvent, origin: string): boolean =>
+  event.origin === origin && (event.data as { type?: unknown } | null)?.type === FRAME_ACTIVITY;
+
 export const IDLE_SECONDS = 30 * 60;
 export const IDLE_COUNTDOWN_SECONDS = 60;
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answerConfirm, confirmStore } from "../components/confirm/confirmStore.ts";
 import { setNavigate } from "./navigation.ts";
 import { type UserInfo, useSession } from "./session.ts";
-import { MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
+import { gateTexts, MEMBER_FROM_DESIGN, startDesign } from "./startDesign.ts";
 
 const routed: string[] = [];
 
@@ -54,6 +54,26 @@ describe("the membership gate (spec section 4)", () => {
     await pass(true);
     expect(dispatch).toHaveBeenCalledWith({ type: "noAuth", data: { jump: MEMBER_FROM_DESIGN } });
     expect(routed).toEqual([]);
+  });
+
+  it("asks a member whose membership lapsed to renew, in the gate's words", async () => {
+    useSession.setState({
+      userInfo: {
+        userId: "u1",
+        vipExpiredAt: "2026-01-01T00:00:00.000Z",
+        boundChannels: [],
+        hasPassword: true,
+      } as UserInfo,
+    });
+    const started = startDesign();
+    await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1));
+    const asked = confirmStore.getState().queue[0];
+    expect(asked?.message).toMatch(/^Your membership has expired, please renew\./);
+    expect(asked?.confirmText).toBe("Renew");
+    answerConfirm(true);
+    await started;
+    expect(routed).toEqual([MEMBER_FROM_DESIGN]);
+    expect(gateTexts(null)).toEqual({ message: "avatars.gate.message", confirm: "avatars.gate.unlock" });
   });
 
   it("opens the dialog for a member, without asking", async () => {

@@ -1,7 +1,7 @@
 /**
  * 'Start design' from anywhere (spec section 4, membership gate): without a token, log in first;
- * without a membership, the 'Prompts' confirm offers to unlock one (/member, or the host's page
- * when embedded); with one, the session's start-design flag opens the dialog, which
+ * without a membership, the 'Prompts' confirm offers to unlock one, or to renew one that lapsed
+ * (/member, or the host's page when embedded); with one, the session's start-design flag opens the dialog, which
  * StartDesignHost mounts.
  */
 import { confirm } from "../components/confirm/confirmStore.ts";
@@ -40,15 +40,26 @@ export async function startDesign(): Promise<void> {
     // the gate's texts are the avatar pages' (web/lib/i18n), not the shell's the home page has
     await loadPageTexts().catch(() => undefined);
     const t = i18n.t.bind(i18n);
+    const texts = gateTexts(userInfo);
     const unlock = await confirm({
       title: t("avatars.gate.title"),
-      message: t("avatars.gate.message"),
-      confirmText: t("avatars.gate.unlock"),
+      message: t(texts.message),
+      confirmText: t(texts.confirm),
     });
     if (unlock) unlockMembership();
     return;
   }
   session.setStartDesignOpen(true);
+}
+
+/**
+ * The gate's words: a membership that lapsed asks to renew (the spec's 'membership expired,
+ * renew', code 1208); none at all, to unlock one.
+ */
+export function gateTexts(userInfo: UserInfo | null) {
+  return userInfo?.vipExpiredAt
+    ? ({ message: "avatars.gate.renewMessage", confirm: "avatars.gate.renew" } as const)
+    : ({ message: "avatars.gate.message", confirm: "avatars.gate.unlock" } as const);
 }
 
 /** The gate's 'Unlock': the membership page, or, embedded, the host app opens its own (the spec's noAuth, jump = where). */

@@ -1,10 +1,11 @@
-import type { FastifyRequest } from "fastify";
+import cookie from "@fastify/cookie";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { accountPublicEndpoints as p1, accountEndpoints as v1 } from "../../../shared/endpoints.ts";
 import { BizError } from "../../errors.ts";
 import { route } from "../../route.ts";
 import type { App } from "../../types.ts";
 import { createAccountService, type RequestInfo } from "./service.ts";
-import { createThirdPartyService } from "./thirdparty.ts";
+import { createThirdPartyService, TICKET_TTL_MS } from "./thirdparty.ts";
 
 const info = (request: FastifyRequest): RequestInfo => ({ ip: request.ip, language: request.language });
 
@@ -26,6 +27,19 @@ export async function accountPublicRoutes(app: App) {
   /** p1 calls that also serve a logged-in user: a token, when sent, must be valid. */
   const optionalUser = async (request: FastifyRequest) =>
     request.headers.authorization ? (await app.deps.tokens.verify(request.headers.authorization)).userId : null;
+
+  // A pending third-party login's ticket also rides in a cookie, so the bind calls work with the
+  // spec's payloads, which carry none (docs/decisions/014). Parsed only in this context: the
+  // cookie plugin's hooks cost nothing elsewhere.
+  await app.register(cookie, { hook: "preValidation" });
+  const TICKET_COOKIE = "tpTicket";
+  const ticketCookie = { path: "/web-api/p1/thirdPart", httpOnly: true, sameSite: "lax" as const };
+  const ticketOf = (request: FastifyRequest, fromBody: string | undefined) =>
+    fromBody ?? request.cookies[TICKET_COOKIE] ?? undefined;
+  /** A ticket used: the cookie goes with it. */
+  const spent = (reply: FastifyReply, ticket: string | undefined) => {
+    if (ticket) reply.clearCookie(TICKET_COOKIE, ticketCookie);
+  };
 
   route(
     app,
@@ -92,6 +106,13 @@ export async function accountPublicRoutes(app: App) {
     p1.thirdPartyLogin,
     async (request, reply) => {
       const result = await thirdParty.login(request.body);
+      if ("ticket" in result) {
+        reply.setCookie(TICKET_COOKIE, result.ticket, {
+          ...ticketCookie,
+          secure: request.protocol === "https",
+          maxAge: TICKET_TTL_MS / 1000,
+        });
+      }
       return reply.ok(result, result.token ? "loginSuccess" : "ok");
     },
     loginLimit,
@@ -103,7 +124,7 @@ export async function accountPublicRoutes(app: App) {
     async (request, reply) => {
       await thirdParty.sendEmailBindCode(
         request.body.email,
-        request.body.ticket,
+        ticketOf(request, request.body.ticket),
         await optionalUser(request),
         info(request),
       );
@@ -116,8 +137,10 @@ export async function accountPublicRoutes(app: App) {
     app,
     p1.thirdPartyEmailBind,
     async (request, reply) => {
-      const { email, code, ticket } = request.body;
+      const { email, code } = request.body;
+      const ticket = ticketOf(request, request.body.ticket);
       const token = await thirdParty.bindEmail(email, code, ticket, await optionalUser(request));
+      if (token) spent(reply, ticket);
       return reply.ok(token ? { token } : {}, "bindSuccess");
     },
     loginLimit,
@@ -127,8 +150,11 @@ export async function accountPublicRoutes(app: App) {
     app,
     p1.thirdPartyPhoneBind,
     async (request, reply) => {
-      const { phone, code, ticket } = request.body;
-      return reply.ok({ token: await thirdParty.bindPhone(phone, code, ticket) }, "bindSuccess");
+      const { phone, code } = request.body;
+      const ticket = ticketOf(request, request.body.ticket);
+      const token = await thirdParty.bindPhone(phone, code, ticket, await optionalUser(request));
+      if (token) spent(reply, ticket);
+      return reply.ok(token ? { token } : {}, "bindSuccess");
     },
     loginLimit,
   );

@@ -1,5 +1,5 @@
 import { type Language, maskPhone } from "../../../shared/constants.ts";
-import { activeVip } from "../../../shared/membership.ts";
+import { activeVip, lapsedVip } from "../../../shared/membership.ts";
 import type { UserInfoData } from "../../../shared/schemas/account.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
@@ -126,8 +126,19 @@ export function createAccountService(
       return tokens.issue(user.id);
     },
 
-    /** v1: send a code to bind a phone to this account, or to confirm its cancellation. */
-    async sendSmsCode(userId: string, type: "bind" | "cancel", phone: string | undefined, req: RequestInfo) {
+    /**
+     * v1: send a code to bind a phone to this account, or to confirm its cancellation. Without a
+     * type the phone decides: one the account does not have is to be bound; the account's own, or
+     * none, is the cancellation's (docs/decisions/014).
+     */
+    async sendSmsCode(
+      userId: string,
+      requested: "bind" | "cancel" | undefined,
+      phone: string | undefined,
+      req: RequestInfo,
+    ) {
+      const own = requested ? null : await liveUser({ id: userId });
+      const type = requested ?? (phone && phone.trim() !== own?.phone ? "bind" : "cancel");
       if (type === "bind") {
         const target = requirePhone(phone ?? "");
         const owner = await db.user.findFirst({ where: { phone: target }, select: { id: true } });
@@ -148,9 +159,14 @@ export function createAccountService(
       throw new BizError("LAST_LOGIN_METHOD");
     },
 
-    async bindPhone(userId: string, phone: string, code: string) {
+    async bindPhone(
+      userId: string,
+      phone: string,
+      code: string,
+      purposes: CodePurpose | readonly CodePurpose[] = "bind",
+    ) {
       const target = requirePhone(phone);
-      await codes.consume("bind", target, code);
+      await codes.consume(purposes, target, code);
       const owner = await db.user.findFirst({ where: { phone: target }, select: { id: true } });
       if (owner && owner.id !== userId) throw new BizError("PHONE_ERROR");
       await db.user.update({ where: { id: userId }, data: { phone: target } });
@@ -229,13 +245,16 @@ export function createAccountService(
         ),
       ]);
       if (!user) throw new BizError("TOKEN_INVALID");
-      const vipType = activeVip(
-        { vipType: user.vipType, vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null },
-        deps.clock.now(),
-      );
+      const membership = {
+        vipType: user.vipType,
+        vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null,
+      };
+      const vipType = activeVip(membership, deps.clock.now());
+      const lapsed = lapsedVip(membership, deps.clock.now());
       return {
         userId: user.id,
         ...(vipType ? { vipType } : {}),
+        ...(lapsed && membership.vipExpiresAt ? { vipExpiredAt: membership.vipExpiresAt.toISOString() } : {}),
         ...(user.phone ? { phone: user.phone } : {}),
         ...(user.email ? { email: user.email } : {}),
         ...(user.sourcesNo ? { sourcesNo: user.sourcesNo } : {}),

@@ -11,7 +11,7 @@ import type { Deps } from "../../types.ts";
 import { PHONE_PROOF } from "./codes.ts";
 import { type AccountService, normaliseEmail, type RequestInfo, requireEmail, requirePhone } from "./service.ts";
 
-const TICKET_TTL_MS = 15 * 60_000;
+export const TICKET_TTL_MS = 15 * 60_000;
 const GRANT_TTL_MS = 5 * 60_000;
 
 export const PROVIDERS = ["wechat", "qq"] as const;
@@ -127,14 +127,23 @@ export function createThirdPartyService(deps: Pick<Deps, "db" | "tokens" | "cloc
       return attach(ticket as string, user.id);
     },
 
-    async bindPhone(phone: string, code: string, ticket: string) {
+    /**
+     * Bind a phone proven by a code (sendSms's, login or bind). With a ticket: the proven phone's
+     * account (or a new one) gets the identity. Without one but logged in: the phone is bound to
+     * the logged-in account, as checkSmsCode does.
+     */
+    async bindPhone(phone: string, code: string, ticket: string | undefined, userId: string | null) {
+      if (!ticket && userId) {
+        await accounts.bindPhone(userId, phone, code, PHONE_PROOF);
+        return null;
+      }
       const target = requirePhone(phone);
       await liveTicket(ticket);
       await accounts.codes.consume(PHONE_PROOF, target, code);
       const user =
         (await db.user.findFirst({ where: { phone: target, cancelledAt: null } })) ??
         (await db.user.create({ data: { phone: target } }));
-      return attach(ticket, user.id);
+      return attach(ticket as string, user.id);
     },
 
     async unbind(userId: string, loginChannel: number) {

@@ -32,7 +32,7 @@ import { replyFor } from "../../../shared/speech.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { createPlanService } from "../plans/service.ts";
-import { currentVip } from "../roles/service.ts";
+import { membershipOf, refusalFor } from "../roles/service.ts";
 import { createCloudLedger } from "./cloud.ts";
 import { createKeyService } from "./keys.ts";
 
@@ -142,7 +142,7 @@ export function createLiveService(
 
     async init(userId: string, language: Language) {
       const open = await openSession(userId);
-      const vipType = await currentVip(deps.reads, userId, clock.now());
+      const { vip: vipType } = await membershipOf(deps.reads, userId, clock.now());
       const [streamKey, cloudMinutes] = await Promise.all([keys.info(userId), cloud.balance(userId)]);
       return {
         vipType,
@@ -161,12 +161,14 @@ export function createLiveService(
     },
 
     async start(userId: string, body: LiveStartBody, language: Language) {
-      const vipType = await currentVip(deps.reads, userId, clock.now());
+      const { vip: vipType, lapsed } = await membershipOf(deps.reads, userId, clock.now());
       const isCloud = body.mode === "cloud";
       const minutes = isCloud ? await cloud.balance(userId) : 0;
       // the gate first: a mode the membership (or, for cloud, the hours left) does not open is
       // refused whether or not it is built
-      if (!liveModeOpen(body.mode, vipType, minutes)) throw new BizError("LOCKED");
+      // a member whose tier does not open it: locked; no membership: renew after a lapse, else no permission
+      if (!liveModeOpen(body.mode, vipType, minutes))
+        throw vipType ? new BizError("LOCKED") : refusalFor(lapsed, "NO_PERMISSION");
       if (!LIVE_MODES.find((m) => m.mode === body.mode)?.built) throw new BizError("LIVE_MODE_UNAVAILABLE");
       const plan = await planFor(userId, body.planId, language);
       // cloud: no minute left, no start (the balance is checked again, locked, when minute 0 is charged)

@@ -50,6 +50,8 @@ export function toCatalogueRecord(
 /** The caller's membership and what they own from the shop: what an item's equity depends on. */
 export interface Equity {
   vip: string | null;
+  /** A membership ended and not renewed: a locked item answers 1208 (renew) rather than 1201. */
+  lapsed?: boolean;
   shop: ShopAccess;
 }
 
@@ -90,7 +92,8 @@ export function createCatalogue({ db }: Pick<Deps, "db">) {
         if (!row || !kinds.includes(row.kind as CatalogueKind)) throw new BizError("NOT_FOUND");
         const sold = shopEquity(row.id, equity.shop);
         if (sold === 2) throw new BizError("SHOP_ITEM_LOCKED");
-        if (sold === null && equityStatus(row.tier, equity.vip) !== 1) throw new BizError("LOCKED");
+        if (sold === null && equityStatus(row.tier, equity.vip) !== 1)
+          throw new BizError(equity.lapsed ? "MEMBERSHIP_EXPIRED" : "LOCKED");
         return row;
       });
     },

@@ -33,8 +33,8 @@ export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
 
   /** The caller's membership now and what they own from the shop: what each item's equity depends on. */
   async function equityOf(userId: string): Promise<Equity> {
-    const [vip, shop] = await Promise.all([roles.vipOf(userId), loadShopAccess(deps.reads, userId)]);
-    return { vip, shop };
+    const [{ vip, lapsed }, shop] = await Promise.all([roles.membership(userId), loadShopAccess(deps.reads, userId)]);
+    return { vip, lapsed, shop };
   }
 
   /** The plan, after checking it is the caller's, and the caller's equity now. */

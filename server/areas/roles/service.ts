@@ -1,7 +1,7 @@
 import { LIMIT_OFFSET } from "../../../infra/sql.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../../../shared/json-column.ts";
-import { activeVip, equityStatus, limitsOf } from "../../../shared/membership.ts";
+import { activeVip, equityStatus, lapsedVip, limitsOf } from "../../../shared/membership.ts";
 import type {
   Appearance,
   CustomRoleDetail,
@@ -81,17 +81,32 @@ export function toCustomDetail(row: CustomRow): CustomRoleDetail {
   };
 }
 
-/** The user's membership now (expired counts as none): a hot read, so a prepared statement. */
-export async function currentVip(reads: Deps["reads"], userId: string, now: Date): Promise<string | null> {
-  const user = await reads.get<{ vipType: string | null; vipExpiresAt: string | null }>(
+/**
+ * The user's membership now (expired counts as none) and whether one lapsed (docs/decisions/047,
+ * 1207 and 1208): a hot read, so a prepared statement.
+ */
+export async function membershipOf(
+  reads: Deps["reads"],
+  userId: string,
+  now: Date,
+): Promise<{ vip: string | null; lapsed: boolean }> {
+  const row = await reads.get<{ vipType: string | null; vipExpiresAt: string | null }>(
     'SELECT "vipType", "vipExpiresAt" FROM "User" WHERE "id" = ?',
     userId,
   );
-  if (!user) return null;
-  return activeVip(
-    { vipType: user.vipType, vipExpiresAt: user.vipExpiresAt ? new Date(user.vipExpiresAt) : null },
-    now,
-  );
+  if (!row) return { vip: null, lapsed: false };
+  const user = { vipType: row.vipType, vipExpiresAt: row.vipExpiresAt ? new Date(row.vipExpiresAt) : null };
+  return { vip: activeVip(user, now), lapsed: lapsedVip(user, now) };
+}
+
+/** The user's membership now (expired counts as none). */
+export async function currentVip(reads: Deps["reads"], userId: string, now: Date): Promise<string | null> {
+  return (await membershipOf(reads, userId, now)).vip;
+}
+
+/** A membership-gated refusal: renew (1208) after a lapse, else locked (1201) or no permission (1207). */
+export function refusalFor(lapsed: boolean, otherwise: "LOCKED" | "NO_PERMISSION") {
+  return new BizError(lapsed ? "MEMBERSHIP_EXPIRED" : otherwise);
 }
 
 /** The licensed characters the user holds (IP activation, shared/ip.ts). */
@@ -109,6 +124,7 @@ type RoleListRow = Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "t
 /** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
 export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
   const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
+  const membership = (userId: string) => membershipOf(reads, userId, clock.now());
   const licencesOfUser = (userId: string) => licencesOf(reads, userId);
   /** What opens system roles beyond the membership: licences, and avatar models owned from the shop. */
   const accessOf = async (userId: string) => {
@@ -143,27 +159,33 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
   async function usableSystemRole(userId: string, id: string) {
     const role = await db.role.findUnique({ where: { id } });
     if (!role) throw new BizError("NOT_FOUND");
-    const [vip, { licences, shop }] = await Promise.all([vipOf(userId), accessOf(userId)]);
+    const [{ vip, lapsed }, { licences, shop }] = await Promise.all([membership(userId), accessOf(userId)]);
     if (role.licence && !licences.has(role.licence)) throw new BizError("NOT_FOUND");
     if (shopEquity(role.id, shop) === 2) throw new BizError("SHOP_ITEM_LOCKED");
-    if (roleEquity(role, vip, licences, shop) !== 1) throw new BizError("LOCKED");
+    if (roleEquity(role, vip, licences, shop) !== 1) throw refusalFor(lapsed, "LOCKED");
     return role;
   }
 
   async function checkDiyLimit(userId: string) {
-    const [count, vip] = await Promise.all([db.customRole.count({ where: { userId } }), vipOf(userId)]);
-    if (count >= limitsOf(vip).diyFaces) throw new BizError(vip ? "DIY_FACE_LIMIT" : "LOCKED");
+    const [count, { vip, lapsed }] = await Promise.all([
+      db.customRole.count({ where: { userId } }),
+      membership(userId),
+    ]);
+    // a member at the limit; without a membership, starting a design is not theirs to do
+    if (count >= limitsOf(vip).diyFaces)
+      throw vip ? new BizError("DIY_FACE_LIMIT") : refusalFor(lapsed, "NO_PERMISSION");
   }
 
   async function checkPlanLimit(userId: string) {
-    const [count, vip] = await Promise.all([db.plan.count({ where: { userId } }), vipOf(userId)]);
-    if (count >= limitsOf(vip).plans) throw new BizError(vip ? "PLAN_LIMIT" : "LOCKED");
+    const [count, { vip, lapsed }] = await Promise.all([db.plan.count({ where: { userId } }), membership(userId)]);
+    if (count >= limitsOf(vip).plans) throw vip ? new BizError("PLAN_LIMIT") : refusalFor(lapsed, "NO_PERMISSION");
   }
 
   return {
     ownRole,
     usableSystemRole,
     vipOf,
+    membership,
     licencesOf: licencesOfUser,
     checkDiyLimit,
     checkPlanLimit,

@@ -2,15 +2,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { tellHost } from "../../lib/host.ts";
 import { messageText } from "../../lib/i18n/index.ts";
-import { createIdleTimer, idleConfig, runIdleExitWork } from "../../lib/idle.ts";
+import {
+  createIdleTimer,
+  idleConfig,
+  isFrameActivity,
+  IDLE_OPERATIONS as OPERATIONS,
+  runIdleExitWork,
+} from "../../lib/idle.ts";
 import { currentPath, navigate } from "../../lib/navigation.ts";
 import { loginPathFor, useSession } from "../../lib/session.ts";
 import { localStore } from "../../lib/sessionStorage.ts";
 import { Modal } from "../modal/Modal.tsx";
 import "./idle.css";
-
-/** What counts as an operation. Any of them cancels a running countdown. */
-const OPERATIONS = ["pointerdown", "keydown", "wheel", "touchstart", "input"] as const;
 
 /** The automatic exit: the session ends here, or the host app is told in embedded mode. */
 async function exitSession() {
@@ -22,7 +25,8 @@ async function exitSession() {
 }
 
 /**
- * The idle rule (spec section 4) for every page a logged-in user sees, the editors included:
+ * The idle rule (spec section 4) for every page a logged-in user sees, the editors and the
+ * cartoon creator included (standalone it mounts its own; in a frame it reports to this one):
  * mounted once per layout, it watches for operations and, after a long time without one, shows
  * 'No operation over a long time' with a seconds countdown before the automatic exit.
  */
@@ -40,10 +44,16 @@ function IdleNotice() {
     const { idleMs, countdownMs } = idleConfig(window.location.search, localStore());
     const timer = createIdleTimer({ idleMs, countdownMs, onCountdown: setLeft, onExit: () => void exitSession() });
     const onOperation = () => timer.activity();
+    // the cartoon creator's frame (Start design, tab 3) reports the operations made inside it
+    const onMessage = (event: MessageEvent) => {
+      if (isFrameActivity(event, window.location.origin)) timer.activity();
+    };
     for (const type of OPERATIONS) window.addEventListener(type, onOperation, { capture: true, passive: true });
+    window.addEventListener("message", onMessage);
     return () => {
       timer.stop();
       for (const type of OPERATIONS) window.removeEventListener(type, onOperation, { capture: true });
+      window.removeEventListener("message", onMessage);
     };
   }, []);
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserInfo } from "../../lib/session.ts";
-import { unlockMembership } from "../../lib/startDesign.ts";
+import { gateTexts, unlockMembership } from "../../lib/startDesign.ts";
 import { StartDesignTabs } from "./StartDesignTabs.tsx";
 import "./avatars.css";
 
@@ -34,9 +34,9 @@ export function NewPersonPage() {
           <h2 id="new-person-gate" className="new-person__gate-title">
             {t("avatars.gate.title")}
           </h2>
-          <p>{t("avatars.gate.message")}</p>
+          <p>{t(gateTexts(info).message)}</p>
           <button type="button" className="btn btn--primary btn--lg" onClick={unlockMembership}>
-            {t("avatars.gate.unlock")}
+            {t(gateTexts(info).confirm)}
           </button>
         </section>
       )}

@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buildLook, exportGlb, lookColors } from "../../../shared/avatar/index.ts";
 import { ConfirmDialog } from "../../components/confirm/ConfirmDialog.tsx";
+import { IdleWatch } from "../../components/idle/IdleWatch.tsx";
 import { LoadingOverlay } from "../../components/loading/LoadingOverlay.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { ToastHost } from "../../components/toast/ToastHost.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { AVATAR_EXPORTED, frameEvent } from "../../lib/frameProtocol.ts";
+import { forwardActivityToParent } from "../../lib/idle.ts";
 import { planLink } from "../../lib/links.ts";
 import { getUserInfo } from "../../lib/session.ts";
 import { AvatarBust, type BustColors } from "../../three/AvatarBust.tsx";
@@ -57,6 +59,9 @@ export function CreatorPage() {
   useUserInfoQuery();
   const framed = useMemo(() => isFrameApi(search), [search]);
   const outbox = useFrameApi(framed);
+  // the idle rule: in a frame, the page around it watches (told of the operations here); alone, this page does
+  const inFrame = typeof window !== "undefined" && window.parent !== window;
+  useEffect(() => (inFrame ? forwardActivityToParent() : undefined), [inFrame]);
   const [choice, setChoice] = useState<CartoonChoice>(() => defaultChoice(2));
   const [status, setStatus] = useState<Status>({ kind: "editing" });
   const [busy, setBusy] = useState(false);
@@ -140,6 +145,7 @@ export function CreatorPage() {
       data-glasses={avatar?.glasses ?? "none"}
       data-beard={avatar?.beard ?? "none"}
     >
+      {!inFrame && <IdleWatch />}
       {!framed && (
         <header className="creator__bar">
           <Link to="/myPerson" className="creator__back">

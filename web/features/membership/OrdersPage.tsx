@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ORDER_RANGES, type OrderRange } from "../../../shared/orders.ts";
+import type { OrderRange } from "../../../shared/orders.ts";
 import type { OrderRow, PayTicket } from "../../../shared/schemas/orders.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
+import { OrderRangeFilter } from "../../components/order-range/OrderRangeFilter.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
 import { repayOrder, useOrderPage } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
@@ -31,23 +32,13 @@ export function OrdersPage({ framed = true }: { framed?: boolean }) {
   return (
     <div className={framed ? "orders" : "page container orders"} data-testid="orders">
       <h1 className="page__title">{t("orders.title")}</h1>
-      <fieldset className="segmented" aria-label={t("orders.filter")}>
-        {ORDER_RANGES.map((r) => (
-          <button
-            key={r}
-            type="button"
-            className={`segmented__option${r === range ? " segmented__option--on" : ""}`}
-            aria-pressed={r === range}
-            data-testid={`range-${r}`}
-            onClick={() => {
-              setRange(r);
-              setPage(1);
-            }}
-          >
-            {t(`orders.ranges.${r}`)}
-          </button>
-        ))}
-      </fieldset>
+      <OrderRangeFilter
+        range={range}
+        onChange={(r) => {
+          setRange(r);
+          setPage(1);
+        }}
+      />
       <ListState
         query={list}
         isEmpty={records.length === 0}

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { OrderRange } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import type { MyGoodsRecord, ShopOrderRow } from "../../../shared/schemas/shop.ts";
 import { ListState } from "../../components/list-state/ListState.tsx";
+import { OrderRangeFilter } from "../../components/order-range/OrderRangeFilter.tsx";
 import { Pager } from "../../components/pager/Pager.tsx";
 import { HTML_LANG } from "../../lib/i18n/index.ts";
 import { shopItemLink } from "../../lib/links.ts";
@@ -122,7 +124,8 @@ export function MyProductsPage({ framed = false }: { framed?: boolean }) {
 function ShopOrders() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const orders = useShopOrders(page, ORDERS_PER_PAGE);
+  const [range, setRange] = useState<OrderRange>("all");
+  const orders = useShopOrders(page, ORDERS_PER_PAGE, range);
   const [ticket, setTicket] = useState<PayTicket | null>(null);
   const rows = orders.data?.records ?? [];
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDERS_PER_PAGE));
@@ -136,6 +139,14 @@ function ShopOrders() {
   return (
     <section className="shop-orders" aria-labelledby="shop-orders-title">
       <h2 id="shop-orders-title">{t("shop.mine.ordersTitle")}</h2>
+      <OrderRangeFilter
+        range={range}
+        testIdPrefix="shop-orders-range"
+        onChange={(r) => {
+          setRange(r);
+          setPage(1);
+        }}
+      />
       {orders.isSuccess && rows.length === 0 ? (
         <p className="shop-orders__empty">{t("shop.mine.ordersEmpty")}</p>
       ) : (

@@ -1,6 +1,7 @@
 /** The shop calls (docs/api.md "Shop"), one hook per operation. */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { endpoints } from "../../../shared/endpoints.ts";
+import type { OrderRange } from "../../../shared/orders.ts";
 import type { ShopSearchBody } from "../../../shared/schemas/shop.ts";
 import { call, request } from "../../lib/api.ts";
 import { queryClient, USER_SCOPE } from "../../lib/queryClient.ts";
@@ -50,12 +51,13 @@ export function useMyGoods(page: number, limit: number, classifyId: string) {
   });
 }
 
-export function useShopOrders(page: number, limit: number) {
+/** The user's shop orders, in a range of the order lists' filter (all, today, last 7 or 30 days). */
+export function useShopOrders(page: number, limit: number, range: OrderRange = "all") {
   const language = useLanguage();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return useQuery({
-    queryKey: [...shopKey, "orders", page, limit, language],
-    queryFn: ({ signal }) => request(endpoints.shopOrderPage, { body: { page, limit, timeZone }, signal }),
+    queryKey: [...shopKey, "orders", page, limit, range, language],
+    queryFn: ({ signal }) => request(endpoints.shopOrderPage, { body: { page, limit, range, timeZone }, signal }),
     placeholderData: keepPreviousData,
   });
 }

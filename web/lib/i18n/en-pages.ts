@@ -652,6 +652,9 @@ export const enPages = {
       message:
         "Designing avatars is a membership benefit. Unlock a membership to design avatars, build drafts and go live with real-time face capture.",
       unlock: "Unlock",
+      renewMessage:
+        "Your membership has expired, please renew. Renew it to design avatars, build drafts and go live again.",
+      renew: "Renew",
     },
     dialog: {
       title: "Start design",

@@ -637,6 +637,8 @@ export const zhCNPages: PageMessages = {
       title: "提示",
       message: "设计形象是会员权益。开通会员即可设计形象、创建方案，并使用实时面部捕捉开播。",
       unlock: "开通",
+      renewMessage: "您的会员已过期，请续费。续费后即可继续设计形象、创建方案并开播。",
+      renew: "续费",
     },
     dialog: {
       title: "开始设计",

@@ -637,6 +637,8 @@ export const zhTNPages: PageMessages = {
       title: "提示",
       message: "設計形象是會員權益。開通會員即可設計形象、建立方案，並使用即時面部捕捉開播。",
       unlock: "開通",
+      renewMessage: "您的會員已過期，請續費。續費後即可繼續設計形象、建立方案並開播。",
+      renew: "續費",
     },
     dialog: {
       title: "開始設計",

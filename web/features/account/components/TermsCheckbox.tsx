@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useDocumentHref } from "../../../lib/documents.ts";
 import { useLanguage } from "../../../lib/session.ts";
 import { errorText } from "../rules.ts";
 
@@ -10,6 +11,8 @@ export function TermsCheckbox({ registration, error }: { registration: UseFormRe
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
+  const terms = useDocumentHref("serverAgreement");
+  const privacy = useDocumentHref("privacyAgreement");
   const message = error?.message ? errorText(error.message, language, t) : null;
   return (
     <>
@@ -22,8 +25,8 @@ export function TermsCheckbox({ registration, error }: { registration: UseFormRe
           aria-describedby={message ? `${id}-error` : undefined}
         />
         <label htmlFor={id}>
-          {t("login.agreePrefix")} <Link to={`/help?id=serverAgreement`}>{t("login.terms")}</Link> {t("login.and")}{" "}
-          <Link to={`/help?id=privacyAgreement`}>{t("login.privacy")}</Link>
+          {t("login.agreePrefix")} <Link to={terms}>{t("login.terms")}</Link> {t("login.and")}{" "}
+          <Link to={privacy}>{t("login.privacy")}</Link>
         </label>
       </div>
       {message && (

@@ -16,6 +16,7 @@ import { useAvatarPaths } from "../../../lib/variant.ts";
 import { createPhoto, photoProgress } from "./cloningApi.ts";
 import { checkPhoto } from "./photoCheck.ts";
 import "./cloning.css";
+import { useDocumentHref } from "../../../lib/documents.ts";
 
 /** idle (no image) -> chosen (preview) -> loading -> success (leaves) | error (re-upload, start again). */
 export type PhotoPhase = "idle" | "chosen" | "loading" | "error";
@@ -41,6 +42,7 @@ export function cloneFailureText(error: unknown): string | null {
 export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const privacyHref = useDocumentHref("privacyAgreement");
   const paths = useAvatarPaths();
   const queryClient = useQueryClient();
   const inputId = useId();
@@ -263,7 +265,7 @@ export function PhotoCloneTab({ onBusyChange }: { onBusyChange?(busy: boolean): 
         </button>
         <p className="photo-side__privacy">
           {t("cloning.photo.privacyLead")}{" "}
-          <a href="/help?id=privacyAgreement" target="_blank" rel="noreferrer" data-testid="photo-privacy">
+          <a href={privacyHref} target="_blank" rel="noreferrer" data-testid="photo-privacy">
             {t("cloning.photo.privacy")}
           </a>
         </p>
