@@ -7,9 +7,10 @@ module.exports = {
   forbidden: [
     {
       name: "not-to-unresolvable",
-      comment: "Every import resolves (else the rules below would not see it).",
+      comment:
+        "Every import resolves (else the rules below would not see it). The generated-client flow imports the client generated at test time (tests/contract/.generated/, never committed).",
       severity: "error",
-      from: {},
+      from: { pathNot: "^tests/contract/flow\\.ts$" },
       to: { couldNotResolve: true },
     },
     {

@@ -90,8 +90,7 @@ const sortedByStatus = (responses: Record<string, Json>) =>
 
 /** Whether a call reads input the server validates (and so may answer 400). */
 const takesInput = (entry: Endpoint) =>
-  Boolean(entry.params || entry.querystring || entry.body || entry.multipart || entry.streamKey) ||
-  entry.method !== "GET";
+  Boolean(entry.params || entry.querystring || entry.body || entry.multipart) || entry.method !== "GET";
 
 function securityOf(entry: Endpoint): Json[] {
   if (entry.auth === "v1") return [{ token: [] }];
@@ -182,7 +181,7 @@ function responsesOf(entry: Endpoint, generated: Record<string, Json>): Record<s
 function completeOperation(name: string, entry: Endpoint, op: Operation): void {
   op.operationId = name;
   op.security = securityOf(entry);
-  const parameters = (op.parameters ?? []).filter((p) => p.in !== "header" || !String(p.name).startsWith("x-"));
+  const parameters = op.parameters ?? [];
   for (const parameter of parameters) {
     const schema = parameter.schema as Json | undefined;
     if (parameter.in === "query" && schema?.default !== undefined) parameter.required = false;
