@@ -167,14 +167,14 @@ describe("speaking a line in the plan's voice", () => {
     expect(anonymous.body.code).toBe(600);
   });
 
-  it("refuses a voice the membership no longer unlocks (1201, the locked code of plan items)", async () => {
+  it("refuses a voice once the membership lapses: 1208, renew (decision 014), not 1201", async () => {
     const user = await t.user({ vipType: "gold" });
     const planId = await planWithVoice(t, user, "voice.deep-male");
     expect((await speak(t, user.token, { planId, text: "hi" })).status).toBe(200);
     await t.db.user.update({ where: { id: user.id }, data: { vipExpiresAt: new Date(Date.now() - 1000) } });
     expect(envelope(await speak(t, user.token, { planId, text: "hi" }))).toEqual({
-      code: 1201,
-      message: "No privileges available. Unlock membership for more benefits.",
+      code: 1208,
+      message: "Your membership has expired, please renew",
       data: null,
     });
   });
