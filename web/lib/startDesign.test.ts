@@ -18,10 +18,13 @@ afterEach(() => {
   window.microApp = undefined;
 });
 
+/** vi.waitFor's default 1 s: the gate's first import took longer on a loaded 2-core machine. */
+const LOADED = { timeout: 15_000 };
+
 /** Starts the design, then answers the gate's confirm as the user would. */
 async function pass(answer: boolean) {
   const started = startDesign();
-  await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1));
+  await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1), LOADED);
   answerConfirm(answer);
   await started;
 }
@@ -66,7 +69,7 @@ describe("the membership gate (spec section 4)", () => {
       } as UserInfo,
     });
     const started = startDesign();
-    await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1));
+    await vi.waitFor(() => expect(confirmStore.getState().queue.length).toBe(1), LOADED);
     const asked = confirmStore.getState().queue[0];
     expect(asked?.message).toMatch(/^Your membership has expired, please renew\./);
     expect(asked?.confirmText).toBe("Renew");
