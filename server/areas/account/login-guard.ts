@@ -77,6 +77,10 @@ export function createLoginGuard({ db, clock, env }: Pick<Deps, "db" | "clock" |
           data: { lockedUntil: new Date(now.getTime() + lockMs) },
         });
       if (ip) await count(ipKey(ip), now);
+      // the counts name emails and addresses: none is kept past two quiet days (docs/security.md)
+      await db.loginGuard.deleteMany({
+        where: { updatedAt: { lt: new Date(now.getTime() - 2 * LOGIN_LOCK.windowMs) } },
+      });
     },
 
     /** A success, a code login or a reset: the account's count and lock go. */

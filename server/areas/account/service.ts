@@ -231,6 +231,7 @@ export function createAccountService(
         db.cartoonSource.findMany({ where: { userId }, select: { key: true } }),
       ]);
       const now = deps.clock.now();
+      const contacts = [user.email, user.phone].filter((c): c is string => Boolean(c));
       await db.$transaction([
         db.storedFile.deleteMany({ where: { userId } }),
         db.thirdPartyIdentity.deleteMany({ where: { userId } }),
@@ -242,6 +243,10 @@ export function createAccountService(
         db.customRole.deleteMany({ where: { userId } }),
         db.customRequestPhoto.deleteMany({ where: { request: { userId } } }),
         db.cartoonSource.deleteMany({ where: { userId } }),
+        // the codes and messages sent to its email and phone, and its contact-form enquiries
+        db.verificationCode.deleteMany({ where: { target: { in: contacts } } }),
+        db.outboxMessage.deleteMany({ where: { to: { in: contacts } } }),
+        db.contactMessage.deleteMany({ where: { userId } }),
         db.user.update({
           where: { id: userId },
           data: {
@@ -255,6 +260,7 @@ export function createAccountService(
           },
         }),
       ]);
+      if (user.email) await guard.clear(user.email);
       // open live sessions end; sockets holding the key (or the revoked token) are refused now
       await createLiveService(deps).closeAllOf(userId, "close");
       await deps.live.publish(userId, { type: "key", state: "revoked" }).catch(() => 0);
