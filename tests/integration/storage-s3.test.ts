@@ -117,8 +117,9 @@ describe("media in an S3 bucket", () => {
     expect((await t.request.get(detail.body.data.img)).status).toBe(200);
     const storage = t.app.deps.storage;
     // the original upload is gone, the normalised photo (without its metadata) is in the bucket
-    expect(await storage.exists(`upload-${requestId}.png`)).toBe(false);
-    const photo = await storage.read(`photo-${requestId}.jpg`);
+    expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(1);
+    // named by the role (the user and the request id, decision 048); the original went under a random key
+    const photo = await storage.read(`${res.body.data}.jpg`);
     expect((await sharp(photo).metadata()).exif).toBeUndefined();
     expect(onDisk()).toEqual([]);
   }, 60_000);

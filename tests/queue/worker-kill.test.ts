@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoCloneId } from "../../infra/photo-clone-id.ts";
 import { LOCAL_REDIS_URL, redisOptions } from "../../infra/redis.ts";
 import { ROOT } from "../../scripts/lib.ts";
 import { createBullRunner } from "../../server/jobs/bullmq.ts";
@@ -94,7 +95,8 @@ describe("a worker killed midway", () => {
     const second = startWorker();
     const result = await done;
     console.log(`  [worker kill] killed at ${killedAt} %, the second worker finished role ${result.roleId}`);
-    expect(result.roleId).toBe(`photo-${requestId}`);
+    // the role's id is derived from the user and the request id (decision 048)
+    expect(result.roleId).toBe(`photo-${photoCloneId(user.id, requestId)}`);
     expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(1);
     // The completion reaches the queue before the worker's log line has crossed its stdout pipe.
     await expect.poll(second.output, { timeout: 5000 }).toMatch(/photo cloned/);

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { photoCloneId } from "../../infra/photo-clone-id.ts";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
@@ -20,14 +20,6 @@ function modelFor(sex: 1 | 2) {
     models.set(sex, model);
   }
   return model;
-}
-
-/**
- * The clone's own id, from the user and the client's request id together: the request id is not
- * secret, so it alone must never name a role, a file or a job another user could reach.
- */
-export function photoCloneId(userId: string, requestId: string): string {
-  return createHash("sha256").update(`photo-clone\n${userId}\n${requestId}`).digest("hex").slice(0, 32);
 }
 
 /**

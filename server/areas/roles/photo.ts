@@ -11,8 +11,8 @@
  */
 
 import { randomBytes, randomUUID } from "node:crypto";
+import { photoCloneId } from "../../../infra/photo-clone-id.ts";
 import { PHOTO } from "../../../shared/constants.ts";
-import { photoCloneId } from "../../../worker/processors/photo-clone.ts";
 import { BizError } from "../../errors.ts";
 import { inspectImage } from "../../images.ts";
 import type { Deps } from "../../types.ts";
