@@ -301,8 +301,23 @@ describe.each(backends)("personal files after deletion and cancellation, on %s (
     expect([await status(faceUrl), await status(cropUrl)]).toEqual([404, 404]);
   }, 120_000);
 
-  it("cancelling the account deletes face photos, uploads and thumbnails: their URLs answer 404", async () => {
-    const user = await t.user({ vipType: "gold", phone: `139${String(Date.now()).slice(-8)}` });
+  it("cancelling the account deletes face photos, uploads, thumbnails and tailored-model photos: their URLs answer 404", async () => {
+    const user = await t.user({ vipType: "diamond", phone: `139${String(Date.now()).slice(-8)}` });
+    const tailored = await t.request
+      .post(`${V1}/customMade/create`)
+      .set("authorization", user.token)
+      .field("sex", "2")
+      .field("style", "realistic")
+      .field("description", "An avatar that looks like me.")
+      .field("budget", "120000")
+      .field("deadline", new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10))
+      .attach("photos", fixture("astronaut.png"), "me.png");
+    expect(tailored.body.code, JSON.stringify(tailored.body)).toBe(200);
+    const tailoredKeys = (
+      await t.db.customRequestPhoto.findMany({ where: { request: { userId: user.id } }, select: { key: true } })
+    ).map((row) => row.key);
+    expect(tailoredKeys).toHaveLength(1);
+    expect(await t.app.deps.storage.exists(tailoredKeys[0] as string)).toBe(true);
     const { faceUrl, cropUrl } = await cloneOne(user.token);
     const upload = await t.request
       .post(`${V1}/base/file/upload`)
@@ -319,6 +334,8 @@ describe.each(backends)("personal files after deletion and cancellation, on %s (
     expect(cancel.body.code).toBe(200);
     expect(await Promise.all(urls.map(status))).toEqual([404, 404, 404, 404]);
     expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(0);
+    expect(await t.app.deps.storage.exists(tailoredKeys[0] as string)).toBe(false);
+    expect(await t.db.customRequestPhoto.count({ where: { request: { userId: user.id } } })).toBe(0);
   }, 120_000);
 });
 
