@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env.ts";
+import { loadEnv, trustProxyOption } from "./env.ts";
 
 describe("loadEnv", () => {
   it("has defaults for a fresh machine", () => {
@@ -83,5 +83,38 @@ describe("storage variables", () => {
     expect(() => loadEnv({ MEDIA_URLS: "signed" })).toThrow(/^Invalid environment variable MEDIA_URLS: /);
     expect(() => loadEnv({ STORAGE: "gcs" })).toThrow(/STORAGE/);
     expect(() => loadEnv({ S3_PREFIX: "../" })).toThrow(/S3_PREFIX/);
+  });
+});
+
+describe("TRUST_PROXY (issue 45)", () => {
+  it("believes no forwarded header by default, in production too", () => {
+    expect(loadEnv({}).trustProxy).toBe(false);
+    expect(loadEnv({ NODE_ENV: "production" }).trustProxy).toBe(false);
+  });
+
+  it("takes a hop count, or addresses, CIDRs and proxy-addr's names", () => {
+    expect(loadEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,fd00::/8,uniquelocal" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "uniquelocal",
+    ]);
+    for (const bad of ["10.0.0.0/33", "example.com", "10.0.0.1/8/2", "*"])
+      expect(() => loadEnv({ TRUST_PROXY: bad })).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+  });
+
+  it("passes a hop count to Fastify as the nearest hops (Fastify 5 trusts no hop for a bare number)", () => {
+    const option = trustProxyOption(2);
+    expect(typeof option).toBe("function");
+    const trust = option as (address: string, hop: number) => boolean;
+    expect([trust("203.0.113.9", 0), trust("203.0.113.9", 1), trust("203.0.113.9", 2)]).toEqual([true, true, false]);
+    expect(trustProxyOption(false)).toBe(false);
+  });
+
+  it("leaves QUEUE_PREFIX to be derived when it is not given", () => {
+    expect(loadEnv({})).toMatchObject({ QUEUE_PREFIX: "avalive", queuePrefixGiven: false });
+    expect(loadEnv({ QUEUE_PREFIX: "site-a" })).toMatchObject({ QUEUE_PREFIX: "site-a", queuePrefixGiven: true });
   });
 });

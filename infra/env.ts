@@ -1,5 +1,6 @@
 /** The environment, parsed once at boot. A bad value stops the boot with one clear line. */
 
+import { isIP } from "node:net";
 import path from "node:path";
 import type { Static } from "typebox";
 import * as Type from "typebox";
@@ -11,6 +12,13 @@ const Env = Type.Object({
     default: "development",
   }),
   HOST: Type.String({ default: "127.0.0.1" }),
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host are believed: unset (the default) believes none, so
+   * the client address is the connection's; a hop count (`1`: the one proxy in front); or a comma list
+   * of proxy addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Set it only behind a proxy that overwrites
+   * the header, or every per-address limit is one header away from bypass (docs/security.md).
+   */
+  TRUST_PROXY: Type.String({ default: "" }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   DATA_DIR: Type.String({ default: "data" }),
   /** `file:PATH` (SQLite, the default data/app.db) or `postgres://…` (PostgreSQL; docs/decisions/032). */
@@ -51,8 +59,10 @@ const Env = Type.Object({
   /**
    * Redis key prefix of the queues and the rate-limit counters: instances of one site share it,
    * sites sharing a Redis must not (they would take each other's jobs and count each other's requests).
+   * Unset, it is derived from the database's identity (its site id and address, docs/decisions/048):
+   * servers on one database share their jobs, servers on different databases never do.
    */
-  QUEUE_PREFIX: Type.String({ default: "avalive", pattern: "^[A-Za-z0-9_:-]+$" }),
+  QUEUE_PREFIX: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9_:-]+$" })),
   /** How long a worker's job lock lives; a killed worker's job is taken up again after it lapses. */
   WORKER_LOCK_MS: Type.Integer({ minimum: 1000, default: 30_000 }),
   /** Run the BullMQ workers inside the server process (false when `npm run worker` runs them). */
@@ -103,6 +113,8 @@ const Env = Type.Object({
   /** Per IP and minute, on the calls that send codes and on the login calls. */
   SEND_RATE_LIMIT: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_RATE_LIMIT: Type.Integer({ minimum: 1, default: 20 }),
+  /** Failed password logins one client address may make in a day, across all accounts (docs/security.md). */
+  LOGIN_FAILURES_PER_IP_DAY: Type.Integer({ minimum: 1, default: 100 }),
   /** Codes one IP may have sent in an hour, across all targets. */
   CODES_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   /** Codes one email or phone may be sent in an hour, from any address. */
@@ -147,8 +159,16 @@ const Env = Type.Object({
 
 export type RawEnv = Static<typeof Env>;
 
-export interface AppEnv extends Omit<RawEnv, "PAY_SANDBOX"> {
+export interface AppEnv extends Omit<RawEnv, "PAY_SANDBOX" | "QUEUE_PREFIX"> {
   PAY_SANDBOX: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  /**
+   * The Redis key prefix; when QUEUE_PREFIX is unset, `avalive` until the boot derives one from
+   * the database's identity (server/jobs/prefix.ts): `queuePrefixGiven` says which.
+   */
+  QUEUE_PREFIX: string;
+  queuePrefixGiven: boolean;
   DATABASE_URL: string;
   hostOrigins: string[];
   mediaDir: string;
@@ -170,6 +190,7 @@ export const TEST_PROFILE = {
   RATE_LIMIT_MAX: 100_000,
   SEND_RATE_LIMIT: 10_000,
   LOGIN_RATE_LIMIT: 10_000,
+  LOGIN_FAILURES_PER_IP_DAY: 100_000,
   CODES_PER_IP_HOUR: 100_000,
   CODES_PER_TARGET_HOUR: 10_000,
   CODE_COOLDOWN_SECONDS: 0,
@@ -192,6 +213,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
+    QUEUE_PREFIX: env.QUEUE_PREFIX ?? "avalive",
+    queuePrefixGiven: env.QUEUE_PREFIX !== undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     DATA_DIR: dataDir,
     DATABASE_URL: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
     hostOrigins,
@@ -199,6 +223,46 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     isProduction: env.NODE_ENV === "production",
     PAY_SANDBOX: env.PAY_SANDBOX ?? env.NODE_ENV !== "production",
   };
+}
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/**
+ * TRUST_PROXY: nothing (believe no forwarded header), a hop count, or proxy addresses, CIDRs and
+ * proxy-addr's names (loopback, linklocal, uniquelocal). A hop count trusts that many nearest hops
+ * whatever their address: right only when nothing but the proxy can reach the server.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const text = value.trim();
+  if (!text || text === "false" || text === "0") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.includes(entry)) continue;
+    const [address = "", bits, extra] = entry.split("/");
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined)
+      throw new Error(
+        `Invalid environment variable TRUST_PROXY: "${entry}" is not an address or CIDR (give a hop count, or addresses and CIDRs separated by commas)`,
+      );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for a parsed TRUST_PROXY. Fastify 5 refuses a bare hop count (it trusts no
+ * hop then), so a count becomes the function Express's count means: the n nearest hops are proxies.
+ */
+export function trustProxyOption(
+  trust: false | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 /** HOST_ORIGINS as canonical origins; anything that is not `scheme://host[:port]` stops the boot. */

@@ -13,11 +13,12 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyBaseLogger } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { createInstanceBus } from "../infra/bus.ts";
 import { createDb, type Db } from "../infra/db.ts";
-import type { AppEnv } from "../infra/env.ts";
+import { type AppEnv, trustProxyOption } from "../infra/env.ts";
+import { derivedQueuePrefix, usesRedis } from "../infra/queue-prefix.ts";
 import { rateLimitRedis } from "../infra/redis.ts";
 import { createSqlReader } from "../infra/sql.ts";
 import { createStorage } from "../infra/storage.ts";
@@ -32,6 +33,7 @@ import { customMadePublicRoutes, customMadeRoutes } from "./areas/custom/routes.
 import { devRoutes } from "./areas/dev/routes.ts";
 import { clientSceneRoutes, downloadRoutes } from "./areas/downloads/routes.ts";
 import { fileRoutes } from "./areas/files/routes.ts";
+import { createFileService } from "./areas/files/service.ts";
 import { healthRoutes } from "./areas/health/routes.ts";
 import { ipRoutes } from "./areas/ip/routes.ts";
 import { cloudSocketRoutes } from "./areas/live/cloud-socket.ts";
@@ -53,6 +55,7 @@ import { type CloudRenderer, createCloudRenderer } from "./jobs/cloud-render.ts"
 import { createJobRunner } from "./jobs/index.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, LazyChildLogger, SummaryLogController } from "./logging.ts";
+import { drainUnreadBodies } from "./multipart.ts";
 import { openapiOptions } from "./openapi.ts";
 import { paymentNotifyRoutes, paymentSandboxRoutes } from "./payments/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -81,7 +84,12 @@ export interface BuildOptions {
 export const WEB_DIST = path.resolve(import.meta.dirname, "../web/dist");
 
 export async function buildApp(options: BuildOptions): Promise<App> {
-  const { env } = options;
+  const db = options.db ?? createDb(options.env.DATABASE_URL);
+  // Unset QUEUE_PREFIX: jobs and counters stay with the servers sharing this database (decision 048).
+  const env: AppEnv =
+    options.env.queuePrefixGiven || !usesRedis(options.env)
+      ? options.env
+      : { ...options.env, QUEUE_PREFIX: await derivedQueuePrefix(db, options.env.DATABASE_URL) };
   const defaultLanguage = SITE_PROFILES[env.SITE].defaultLanguage;
   const app = Fastify({
     loggerInstance: (options.logger ?? createLogger(env)) as FastifyBaseLogger,
@@ -89,7 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     logController: new SummaryLogController(),
     genReqId: () => randomUUID(),
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.isProduction,
+    // Forwarded headers only from the proxies TRUST_PROXY names (none by default): believed from
+    // anyone, they would let a client pick its own address and slip every per-address limit.
+    trustProxy: trustProxyOption(env.trustProxy),
     // The tracking ids ride on every line a request logs; the child logger carrying them is
     // made only when the request writes a line (server/logging.ts)
     childLoggerFactory(logger, bindings, opts, rawReq) {
@@ -115,7 +125,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // answers are written from their schemas with nullable fields as type lists (server/serializer.ts)
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = options.db ?? createDb(env.DATABASE_URL);
   const storage = createStorage(env);
   await storage.ready();
   // Signed media URLs point at the bucket: the page must be allowed to load from there.
@@ -219,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     allowList: (request) => !request.url.startsWith("/web-api/"),
   });
   await app.register(multipart, { limits: { fileSize: PHOTO.maxBytes, files: 1, fields: 20, parts: 25 } });
+  drainUnreadBodies(app as unknown as FastifyInstance);
   await app.register(swagger, openapiOptions);
   await app.register(swaggerUi, { routePrefix: "/web-api/docs", staticCSP: true });
 
@@ -285,6 +295,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       },
     });
   }
+
+  // Uploads whose thumbnail job never ran (a crash in between) get it once the server is up.
+  app.addHook("onReady", async () => {
+    void createFileService(deps)
+      .repairThumbnails()
+      .then((count) => count && app.log.info(`uploads: ${count} thumbnail(s) made again at boot`))
+      .catch((error: unknown) => app.log.warn({ err: error }, "uploads: thumbnail repair failed"));
+  });
 
   // Paths outside the API are the web app's routes: the router in the page decides.
   app.setNotFoundHandler((request, reply) => {

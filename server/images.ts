@@ -56,3 +56,13 @@ export function looksLikeJpegOrPng(bytes: Buffer): boolean {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   return bytes.length >= 8 && png.every((b, i) => bytes[i] === b);
 }
+
+/**
+ * The image as the library keeps and serves it: turned upright by its EXIF orientation, then
+ * written again without any metadata (EXIF with its GPS position, XMP, IPTC, comments): sharp
+ * writes none unless asked (no withMetadata/keepMetadata here). Colours are converted to sRGB.
+ */
+export async function withoutMetadata(bytes: Buffer, format: ImageInfo["format"]): Promise<Buffer> {
+  const image = sharp(bytes, { limitInputPixels: PHOTO.maxPixels }).rotate();
+  return format === "jpeg" ? image.jpeg({ quality: 92 }).toBuffer() : image.png().toBuffer();
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CodeName } from "../shared/codes.ts";
 import { PHOTO } from "../shared/constants.ts";
 import { BizError } from "./errors.ts";
@@ -23,6 +23,8 @@ export async function readUpload(
     throw Object.assign(new Error("not multipart"), { statusCode: 415, code: "FST_INVALID_MULTIPART_CONTENT_TYPE" });
   const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 }, throwFileSizeLimit: false });
   if (!part || part.fieldname !== field) {
+    // read past the part (the rest of the body is drained by drainUnreadBodies) before refusing
+    if (part) await readAtMost(part.file, 0);
     throw Object.assign(new Error(`missing file field ${field}`), {
       statusCode: 400,
       validation: [{ keyword: "required", instancePath: "", params: { missingProperty: field } }],
@@ -89,4 +91,29 @@ export async function readUploads(
   }
   checkText({ body: fields });
   return { files, fields, tooMany: tooMany || files.length > maxFiles };
+}
+
+/** A refused upload's unread rest is read and dropped up to this size; a larger one closes the connection. */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Every early refusal of a multipart request (a part under another name, a business error before
+ * the parts are read, a validation error) leaves the rest of its body unread: the parser stops
+ * pulling, so a kept-alive connection would never get to its next request. Before any such answer
+ * goes out, the body's rest is read and dropped (up to DRAIN_LIMIT_BYTES, by its Content-Length), or
+ * the answer says `connection: close` and the connection ends with it.
+ */
+export function drainUnreadBodies(app: FastifyInstance) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const raw = request.raw;
+    if (raw.complete || raw.readableEnded || !request.isMultipart()) return payload;
+    const length = Number(request.headers["content-length"]);
+    if (!Number.isFinite(length) || length > DRAIN_LIMIT_BYTES) {
+      reply.header("connection", "close");
+      return payload;
+    }
+    raw.unpipe();
+    raw.resume();
+    return payload;
+  });
 }

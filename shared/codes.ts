@@ -44,6 +44,8 @@ export const CODES = {
   SEND_LIMIT: c(1010, 200, "sendLimit"),
   LAST_LOGIN_METHOD: c(1011, 200, "lastLoginMethod"),
   TICKET_EXPIRED: c(1012, 200, "ticketExpired"),
+  LOGIN_LOCKED: c(1013, 200, "loginLocked"),
+  LOGIN_LIMIT: c(1014, 200, "loginLimit"),
 
   // photo cloning: 1101-1199 (error_1 .. error_5)
   PHOTO_TOO_LARGE: c(1101, 200, "photoError1"),

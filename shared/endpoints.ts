@@ -242,7 +242,7 @@ export const accountPublicEndpoints = {
     auth: "p1",
     summary: "Log in with email and password",
     body: EmailLoginBody,
-    codes: ["EMAIL_INVALID", "EMAIL_OR_PASSWORD_INCORRECT"],
+    codes: ["EMAIL_INVALID", "EMAIL_OR_PASSWORD_INCORRECT", "LOGIN_LOCKED", "LOGIN_LIMIT"],
     response: TokenData,
   }),
   sendEmailCode: account({

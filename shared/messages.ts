@@ -69,6 +69,16 @@ export const MESSAGES = {
     "请先绑定邮箱或手机号，以免无法登录",
     "請先綁定郵箱或手機號，以免無法登入",
   ),
+  loginLocked: m(
+    "Too many wrong passwords: this account is locked for {minutes} minutes. Reset the password, or log in with a code, to unlock it now",
+    "密码错误次数过多，该账号已锁定{minutes}分钟。重置密码或使用验证码登录可立即解锁",
+    "密碼錯誤次數過多，該帳號已鎖定{minutes}分鐘。重設密碼或使用驗證碼登入可立即解鎖",
+  ),
+  loginLimit: m(
+    "Too many failed logins from this network, please retry in {minutes} minutes",
+    "此网络登录失败次数过多，请{minutes}分钟后重试",
+    "此網路登入失敗次數過多，請{minutes}分鐘後重試",
+  ),
   ticketExpired: m(
     "This login has expired, please log in again",
     "本次登录已过期，请重新登录",

@@ -3,6 +3,7 @@
 import pino from "pino";
 import { createDb } from "../infra/db.ts";
 import { loadEnv } from "../infra/env.ts";
+import { derivedQueuePrefix } from "../infra/queue-prefix.ts";
 import { LOCAL_REDIS_URL, redisAnswers, redisOptions } from "../infra/redis.ts";
 import { createStorage } from "../infra/storage.ts";
 import { startWorkers } from "./workers.ts";
@@ -23,7 +24,7 @@ const workers = startWorkers(
   { db, storage, log },
   {
     connection: redisOptions(url),
-    prefix: env.QUEUE_PREFIX,
+    prefix: env.queuePrefixGiven ? env.QUEUE_PREFIX : await derivedQueuePrefix(db, env.DATABASE_URL),
     lockDuration: env.WORKER_LOCK_MS,
     stalledInterval: env.WORKER_LOCK_MS,
   },

@@ -1,7 +1,7 @@
-import { type ConnectionOptions, Queue, QueueEvents } from "bullmq";
+import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { JOB_ATTEMPTS, JOB_BACKOFF_MS, QUEUE_NAMES, type QueueName } from "../../shared/queues.ts";
-import { DEFAULT_JOB_TIMEOUT_MS, JobFailedError, type JobRunner } from "./runner.ts";
+import { DEFAULT_JOB_TIMEOUT_MS, JobFailedError, type JobRunner, KEEP_PROGRESS_MS } from "./runner.ts";
 
 type WarnLog = { warn(obj: object, msg: string): void };
 
@@ -93,6 +93,14 @@ export function createBullRunner(
       } finally {
         if (listener) qe.off("progress", listener);
       }
+    },
+    async progress(queue, jobId) {
+      const q = queues.get(queue);
+      if (!q || !(await healthy())) return null;
+      const job = await Job.fromId(q, jobId).catch(() => undefined);
+      if (!job) return null;
+      if (job.finishedOn) return Date.now() - job.finishedOn <= KEEP_PROGRESS_MS && !job.failedReason ? 100 : null;
+      return typeof job.progress === "number" ? job.progress : 0;
     },
     async close() {
       const all = [...events.values(), ...queues.values()];

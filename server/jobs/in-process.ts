@@ -3,7 +3,7 @@ import { PermanentJobError } from "../../shared/job-errors.ts";
 import { JOB_ATTEMPTS, JOB_BACKOFF_MS, type QueueName } from "../../shared/queues.ts";
 import { processors } from "../../worker/processors/index.ts";
 import type { JobContext } from "../../worker/processors/types.ts";
-import { JobFailedError, type JobRunner } from "./runner.ts";
+import { JobFailedError, type JobRunner, KEEP_PROGRESS_MS } from "./runner.ts";
 
 type Deps = Omit<JobContext, "progress" | "attempt">;
 
@@ -16,6 +16,13 @@ export function createInProcessRunner(deps: Deps): JobRunner {
   /** Every job under way, with or without an id: close() waits for them all. */
   const inflight = new Set<Promise<unknown>>();
   let closed = false;
+  /** Progress of the jobs with an id, kept a while after they end (progress polls). */
+  const progressById = new Map<string, { percent: number; at: number }>();
+  const note = (key: string, percent: number) => {
+    const now = Date.now();
+    progressById.set(key, { percent, at: now });
+    for (const [k, entry] of progressById) if (now - entry.at > KEEP_PROGRESS_MS) progressById.delete(k);
+  };
 
   async function attemptAll<Q extends QueueName>(
     queue: Q,
@@ -48,7 +55,16 @@ export function createInProcessRunner(deps: Deps): JobRunner {
       const key = options.jobId ? `${queue}:${options.jobId}` : null;
       const existing = key ? running.get(key) : undefined;
       if (existing) return existing as ReturnType<JobRunner["run"]>;
-      const promise = attemptAll(queue, payload, options.onProgress);
+      if (key) note(key, 0);
+      const promise = attemptAll(queue, payload, (percent) => {
+        if (key) note(key, percent);
+        options.onProgress?.(percent);
+      });
+      if (key)
+        void promise.then(
+          () => note(key, 100),
+          () => undefined,
+        );
       inflight.add(promise);
       void promise.then(
         () => inflight.delete(promise),
@@ -64,6 +80,10 @@ export function createInProcessRunner(deps: Deps): JobRunner {
       return promise as ReturnType<JobRunner["run"]>;
     },
     healthy: async () => !closed,
+    async progress(queue, jobId) {
+      const entry = progressById.get(`${queue}:${jobId}`);
+      return entry && Date.now() - entry.at <= KEEP_PROGRESS_MS ? entry.percent : null;
+    },
     async close() {
       closed = true;
       await Promise.allSettled(inflight);

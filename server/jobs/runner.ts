@@ -16,8 +16,17 @@ export interface JobRunner {
   readonly mode: JobsMode;
   run<Q extends QueueName>(queue: Q, payload: JobPayload<Q>, options?: RunOptions): Promise<JobResult<Q>>;
   healthy(): Promise<boolean>;
+  /**
+   * A job's progress by its id, 0..100, read where every instance can read it (the BullMQ job in
+   * Redis; this process's own jobs in-process); null when no such job is known (never added, or
+   * finished more than 10 minutes ago).
+   */
+  progress?(queue: QueueName, jobId: string): Promise<number | null>;
   close(): Promise<void>;
 }
+
+/** How long a finished job's progress can still be read. */
+export const KEEP_PROGRESS_MS = 10 * 60_000;
 
 /** A job that ended in failure; `codeName` is set when the processor named a business error. */
 export class JobFailedError extends Error {

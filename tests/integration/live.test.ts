@@ -236,6 +236,46 @@ describe("the studio socket", () => {
     expect(await revokedIn.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
   });
 
+  it("cancelling the account refuses its key at the webhook, the OBS source and the socket, and ends its session and sockets (issue 45, defect 4)", async () => {
+    const { user } = await memberWithPlan();
+    await t.db.user.update({ where: { id: user.id }, data: { phone: "13900045045" } });
+    const { key } = await rotate(user);
+    ok(await post(user.token, `${L}/session/start`, { mode: "plan" }));
+    const studio = await openSocket("/web-api/ws/live");
+    const studioIn = messages(studio);
+    const studioClosed = new Promise<number>((resolve) => studio.on("close", (code: number) => resolve(code)));
+    studio.send(JSON.stringify({ type: "auth", token: user.token }));
+    await studioIn.next((m) => m.type === "ready");
+    const source = await openSocket("/web-api/ws/live");
+    const sourceIn = messages(source);
+    const sourceClosed = new Promise<number>((resolve) => source.on("close", (code: number) => resolve(code)));
+    source.send(JSON.stringify({ type: "auth", streamKey: key }));
+    await sourceIn.next((m) => m.type === "ready");
+    expect(ok(await hook(key, { event: "like" }))).toMatchObject({ matched: 1 });
+
+    ok(await get(user.token, `${V1}/base/sms/sendSmsCode`));
+    const sent = await t.request.get(`/dev/outbox?to=13900045045`);
+    const code = String(sent.body.data?.[0]?.body).match(/\b\d{6}\b/)?.[0];
+    ok(await post(user.token, `${V1}/base/cancel/cancelUser`, { code }));
+
+    // the open sockets are told and closed: the source for its key, the studio for its token
+    expect(await sourceIn.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
+    expect(await sourceClosed).toBeGreaterThanOrEqual(4000);
+    expect(await studioIn.next((m) => m.type === "error")).toMatchObject({ code: 600 });
+    expect(await studioClosed).toBeGreaterThanOrEqual(4000);
+    // the webhook, the OBS source and a new socket refuse the key
+    expect((await hook(key, { event: "like" })).body).toEqual(KEY_INVALID);
+    expect((await t.request.get(`${P1}/live/obs/getUsedPlan`).set("x-stream-key", key)).body).toEqual(KEY_INVALID);
+    const again = await openSocket("/web-api/ws/live");
+    const againIn = messages(again);
+    again.send(JSON.stringify({ type: "auth", streamKey: key }));
+    expect(await againIn.next((m) => m.type === "error")).toMatchObject({ code: 1903 });
+    // the session the account had open is ended
+    const open = await t.db.liveSession.findMany({ where: { userId: user.id, endedAt: null } });
+    expect(open).toEqual([]);
+    expect(await t.db.streamKey.count({ where: { userId: user.id } })).toBe(0);
+  });
+
   it("tells a source that connects mid-session that the studio is live, and in which mode", async () => {
     const { user } = await memberWithPlan();
     const other = await memberWithPlan();

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { photoCloneId } from "../../infra/photo-clone-id.ts";
 import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
@@ -25,11 +26,12 @@ function modelFor(sex: 1 | 2) {
  * Photo cloning: normalise the photo (auto-orient, strip metadata), find the face and its 68
  * landmarks, fit the face sliders to them, take the skin tone, the hair's colour and length and
  * the eyes' colour (worker/face/look.ts), and store the avatar with a
- * thumbnail. The role id is derived from the request id, so a retried or re-delivered job
+ * thumbnail. The role id is derived from the user and the request id, so a retried or re-delivered job
  * finds its role instead of making a second one.
  */
 export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKey, requestId, name }, ctx) => {
-  const roleId = `photo-${requestId}`;
+  const cloneId = photoCloneId(userId, requestId);
+  const roleId = `photo-${cloneId}`;
   const done = await ctx.db.customRole.findUnique({
     where: { id: roleId },
     select: { userId: true, faceParams: true },
@@ -41,7 +43,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
 
   const raw = await ctx.storage.read(photoKey);
   const photo = await normalisePhoto(raw);
-  const normalKey = `photo-${requestId}.jpg`;
+  const normalKey = `photo-${cloneId}.jpg`;
   await ctx.storage.putAt(normalKey, photo);
   await ctx.progress(15);
 
@@ -67,7 +69,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
     .resize(256, 256, { fit: "cover" })
     .webp({ quality: 82 })
     .toBuffer();
-  const thumbKey = `photo-${requestId}.thumb256.webp`;
+  const thumbKey = `photo-${cloneId}.thumb256.webp`;
   await ctx.storage.putAt(thumbKey, thumb);
 
   const faceParams = faceParamsColumn.encode(fit.params);

@@ -45,7 +45,10 @@ export async function accountPublicRoutes(app: App) {
     app,
     p1.emailLogin,
     async (request, reply) =>
-      reply.ok({ token: await accounts.emailLogin(request.body.email, request.body.password) }, "loginSuccess"),
+      reply.ok(
+        { token: await accounts.emailLogin(request.body.email, request.body.password, request.ip) },
+        "loginSuccess",
+      ),
     loginLimit,
   );
 

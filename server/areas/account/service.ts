@@ -4,7 +4,10 @@ import type { UserInfoData } from "../../../shared/schemas/account.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { createLiveService } from "../live/service.ts";
+import { removeAvatarFiles } from "../roles/files.ts";
 import { type CodePurpose, createCodeService, PHONE_PROOF } from "./codes.ts";
+import { createLoginGuard } from "./login-guard.ts";
 import { checkPassword, hashPassword } from "./password.ts";
 import { codeMessage, maskEmail } from "./templates.ts";
 
@@ -47,10 +50,14 @@ interface UserInfoRow {
 }
 
 export function createAccountService(
-  deps: Pick<Deps, "db" | "tokens" | "clock" | "outbox" | "codeKey" | "storage" | "env" | "reads">,
+  deps: Pick<
+    Deps,
+    "db" | "tokens" | "clock" | "outbox" | "codeKey" | "storage" | "env" | "reads" | "jobs" | "live" | "slots"
+  >,
 ) {
   const { db, tokens } = deps;
   const codes = createCodeService(deps);
+  const guard = createLoginGuard(deps);
 
   const liveUser = (where: { email: string } | { phone: string } | { id: string }) =>
     db.user.findFirst({ where: { ...where, cancelledAt: null } });
@@ -69,11 +76,17 @@ export function createAccountService(
     codes,
     sendCode,
 
-    async emailLogin(email: string, password: string): Promise<string> {
+    async emailLogin(email: string, password: string, ip?: string): Promise<string> {
       const normalised = requireEmail(email);
+      // a locked account is refused whatever the password, or the lock would be a free oracle
+      await guard.check(normalised, ip);
       const user = await liveUser({ email: normalised });
       const ok = await checkPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !ok) throw new BizError("EMAIL_OR_PASSWORD_INCORRECT");
+      if (!user || !ok) {
+        await guard.fail(normalised, ip);
+        throw new BizError("EMAIL_OR_PASSWORD_INCORRECT");
+      }
+      await guard.clear(normalised);
       return tokens.issue(user.id);
     },
 
@@ -109,6 +122,7 @@ export function createAccountService(
       if (!user) throw new BizError("VERIFICATION_CODE_ERROR");
       await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
       await tokens.revokeAllOf(user.id);
+      await guard.clear(target);
     },
 
     async sendSms(phone: string, type: "login" | "bind" | undefined, req: RequestInfo) {
@@ -123,6 +137,8 @@ export function createAccountService(
       const user =
         (await liveUser({ phone: target })) ??
         (await db.user.create({ data: { phone: target, sourcesNo: source === "5" ? "5" : null } }));
+      // the code proved the owner: a password lock on the account's email goes
+      if (user.email) await guard.clear(user.email);
       return tokens.issue(user.id);
     },
 
@@ -197,8 +213,9 @@ export function createAccountService(
 
     /**
      * Cancel the account: the code must match the one sent to its phone (or email). Personal data
-     * is wiped, the user's files deleted, every token revoked; the row stays, anonymised, so ids
-     * held elsewhere (orders, analytics) do not dangle.
+     * is wiped: uploads and thumbnails, avatars with their face photos and portraits, tailored-model
+     * photos, cartoon sources, plans; every token and the stream key are revoked and open live
+     * sessions end. The row stays, anonymised, so ids held elsewhere (orders, analytics) do not dangle.
      */
     async cancel(userId: string, code: string) {
       const user = await liveUser({ id: userId });
@@ -206,11 +223,30 @@ export function createAccountService(
       const target = user.phone ?? user.email;
       if (!target) throw new BizError("VERIFICATION_CODE_ERROR");
       await codes.consume("cancel", target, code);
-      const files = await db.storedFile.findMany({ where: { userId }, select: { key: true, thumbKey: true } });
+      // What the account holds in storage, read before its rows go (docs/security.md, retention).
+      const [files, avatars, customPhotos, cartoons] = await Promise.all([
+        db.storedFile.findMany({ where: { userId }, select: { key: true, thumbKey: true } }),
+        db.customRole.findMany({ where: { userId }, select: { id: true, kind: true, imgKey: true } }),
+        db.customRequestPhoto.findMany({ where: { request: { userId } }, select: { key: true } }),
+        db.cartoonSource.findMany({ where: { userId }, select: { key: true } }),
+      ]);
+      const now = deps.clock.now();
+      const contacts = [user.email, user.phone].filter((c): c is string => Boolean(c));
       await db.$transaction([
         db.storedFile.deleteMany({ where: { userId } }),
         db.thirdPartyIdentity.deleteMany({ where: { userId } }),
-        db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: deps.clock.now() } }),
+        db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } }),
+        // the stream key: the webhook, the OBS source and the socket refuse it from now on
+        db.streamKey.deleteMany({ where: { userId } }),
+        db.cloudTicket.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } }),
+        db.plan.deleteMany({ where: { userId } }),
+        db.customRole.deleteMany({ where: { userId } }),
+        db.customRequestPhoto.deleteMany({ where: { request: { userId } } }),
+        db.cartoonSource.deleteMany({ where: { userId } }),
+        // the codes and messages sent to its email and phone, and its contact-form enquiries
+        db.verificationCode.deleteMany({ where: { target: { in: contacts } } }),
+        db.outboxMessage.deleteMany({ where: { to: { in: contacts } } }),
+        db.contactMessage.deleteMany({ where: { userId } }),
         db.user.update({
           where: { id: userId },
           data: {
@@ -220,14 +256,21 @@ export function createAccountService(
             nickname: null,
             vipType: null,
             vipExpiresAt: null,
-            cancelledAt: deps.clock.now(),
+            cancelledAt: now,
           },
         }),
       ]);
-      for (const file of files) {
-        await deps.storage.remove(file.key);
-        if (file.thumbKey) await deps.storage.remove(file.thumbKey);
-      }
+      if (user.email) await guard.clear(user.email);
+      // open live sessions end; sockets holding the key (or the revoked token) are refused now
+      await createLiveService(deps).closeAllOf(userId, "close");
+      await deps.live.publish(userId, { type: "key", state: "revoked" }).catch(() => 0);
+      for (const key of [
+        ...files.flatMap((file) => (file.thumbKey ? [file.key, file.thumbKey] : [file.key])),
+        ...customPhotos.map((photo) => photo.key),
+        ...cartoons.map((cartoon) => cartoon.key),
+      ])
+        await deps.storage.remove(key);
+      await removeAvatarFiles(deps, avatars);
     },
 
     async userInfo(userId: string): Promise<UserInfoData> {

@@ -1,6 +1,6 @@
 import type { FileData } from "../../../shared/schemas/files.ts";
 import { BizError } from "../../errors.ts";
-import { inspectImage } from "../../images.ts";
+import { inspectImage, withoutMetadata } from "../../images.ts";
 import type { Deps } from "../../types.ts";
 
 export const THUMB_SIZE = 256;
@@ -34,8 +34,10 @@ export function createFileService({ db, storage, jobs }: Pick<Deps, "db" | "stor
   return {
     ownFile,
 
-    async upload(userId: string, bytes: Buffer, filename: string): Promise<FileData> {
-      const image = await inspectImage(bytes);
+    async upload(userId: string, original: Buffer, filename: string): Promise<FileData> {
+      const image = await inspectImage(original);
+      // kept and served at a public capability URL: upright, with no EXIF (GPS), XMP or comments
+      const bytes = await withoutMetadata(original, image.format);
       const key = await storage.put(bytes, image.format === "jpeg" ? "jpg" : "png");
       const name = (filename || "image").slice(0, 120);
       let row: FileRow;
@@ -56,6 +58,19 @@ export function createFileService({ db, storage, jobs }: Pick<Deps, "db" | "stor
         throw error;
       }
       return toFileData(await ownFile(userId, row.id));
+    },
+
+    /**
+     * At boot: rows whose thumbnail job never ran (a crash between the row and its in-process job)
+     * get it now. The job's id is the upload's, so a job still queued or running is not doubled.
+     */
+    async repairThumbnails(): Promise<number> {
+      const rows = await db.storedFile.findMany({ where: { thumbKey: null }, select: { id: true } });
+      for (const row of rows)
+        await jobs.run("thumbnail", { fileId: row.id, size: THUMB_SIZE }, { jobId: `thumb-${row.id}` }).catch(() => {
+          // logged by the runner; the row keeps no thumbnail, as before
+        });
+      return rows.length;
     },
 
     async list(userId: string, page: number, limit: number) {

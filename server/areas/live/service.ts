@@ -64,7 +64,7 @@ export function matchInteractions(interactions: PlanInteract[], body: LiveTrigge
 }
 
 export function createLiveService(
-  deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "live" | "codeKey" | "env" | "slots">,
+  deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "live" | "codeKey" | "env" | "slots" | "storage">,
 ) {
   const { db, clock, live, slots } = deps;
   const plans = createPlanService(deps);
@@ -281,6 +281,13 @@ export function createLiveService(
       const updated = await db.liveSession.update({ where: { id }, data: { lastSeenAt: clock.now() } });
       if (row.mode === "cloud") await slots.renew(id);
       return toRecord(updated, language);
+    },
+
+    /** End every open session of the user (a cancelled account). */
+    async closeAllOf(userId: string, reason: LiveEndReason) {
+      const open = await db.liveSession.findMany({ where: { userId, endedAt: null } });
+      for (const row of open) await close(row, clock.now(), reason);
+      return open.length;
     },
 
     async end(userId: string, id: string, reason: LiveEndReason, language: Language) {

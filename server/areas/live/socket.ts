@@ -158,6 +158,11 @@ export async function liveSocketRoutes(app: App) {
             // going live or ending (a cloud session opens face data): read the right again
             if (pushed.type === "session") relay?.refresh();
           } else if (byKey) refuse("STREAM_KEY_INVALID");
+          // the studio's token is asked again at once: a cancelled account's socket closes now
+          else
+            owner().catch((error: unknown) => {
+              if (error instanceof BizError) refuse(error.codeName);
+            });
         });
         send({ type: "ready", userId, role: byKey ? "source" : "studio" });
         startRecheck(relay);

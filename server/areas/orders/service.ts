@@ -185,6 +185,16 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
     });
   }
 
+  /**
+   * Every attempt is kept (decision 048): the buyer may already have paid an earlier one (the first
+   * QR code) when 'Proceed Pay' switched the channel, and that provider's confirmation still counts.
+   */
+  async function recordAttempt(order: Pick<Order, "id" | "channel" | "payId" | "createdAt">) {
+    await db.paymentAttempt.create({
+      data: { orderId: order.id, channel: order.channel, payId: order.payId, createdAt: clock.now() },
+    });
+  }
+
   /** 'Proceed Pay': a new payment attempt for the same order (never a second order). */
   async function repay(
     userId: string,
@@ -204,6 +214,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       where: { id: order.id },
       data: { channel: next, status: ORDER_STATUS.pending, payId: randomBytes(16).toString("hex") },
     });
+    await recordAttempt(updated);
     return ticket(updated, language, origin);
   }
 
@@ -259,6 +270,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       });
     });
     if ("reuse" in made) return repay(userId, made.reuse, input.channel, language, origin);
+    await recordAttempt(made);
     return ticket(made, language, origin);
   }
 
@@ -361,6 +373,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
           createdAt: now,
         },
       });
+      await recordAttempt(order);
       return ticket(order, language, origin);
     },
 
@@ -492,7 +505,15 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
 
     /** The order a provider's notification names, for the adapters' own checks. */
     findByOrderNo: (orderNo: string) => db.order.findUnique({ where: { orderNo } }),
-    findByPayId: (payId: string) => db.order.findUnique({ where: { payId } }),
+    /** The order of a payment attempt, the current one or an earlier one (then as that attempt saw it). */
+    async findByPayId(payId: string): Promise<Order | null> {
+      const order = await db.order.findUnique({ where: { payId } });
+      if (order) return order;
+      const attempt = await db.paymentAttempt.findUnique({ where: { payId } });
+      if (!attempt) return null;
+      const of = await db.order.findUnique({ where: { id: attempt.orderId } });
+      return of && { ...of, channel: attempt.channel, payId: attempt.payId };
+    },
 
     /**
      * Record a verified notification and apply it, exactly once (decision 018). Its order, amount
@@ -504,7 +525,12 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
      */
     async recordPaymentEvent(event: PaymentEventInput): Promise<"applied" | "duplicate"> {
       const order = await db.order.findUnique({ where: { orderNo: event.orderNo } });
-      if (!order || order.channel !== event.provider) throw new BizError("NOT_FOUND");
+      if (!order) throw new BizError("NOT_FOUND");
+      // Any attempt's provider may confirm it, whichever channel the order shows now (decision 048):
+      // a buyer who paid the first QR code before switching is not charged for nothing.
+      const current = order.channel === event.provider;
+      if (!current && !(await db.paymentAttempt.findFirst({ where: { orderId: order.id, channel: event.provider } })))
+        throw new BizError("NOT_FOUND");
       if (order.amount !== event.amount || order.currency !== event.currency) throw new BizError("PAY_ERROR");
       return locked(db, async (tx) => {
         // the order's notifications one at a time, and the user's membership changes one at a time
@@ -541,6 +567,9 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
               if (!granted) result = "already-owned";
             }
           } else result = "duplicate-order";
+        } else if (!current) {
+          // an earlier attempt's failure says nothing of the attempt under way
+          result = "stale-failure";
         } else {
           await tx.order.updateMany({
             where: { id: order.id, status: ORDER_STATUS.pending },

@@ -19,7 +19,7 @@ type OutfitSlot = (typeof OUTFIT_SLOTS)[number];
 const OUTFIT_SLOT_SET = new Set<string>(OUTFIT_SLOTS);
 
 /** Plans (live-stream drafts) and what they are assembled from. Every query is scoped to its owner. */
-export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
+export function createPlanService(deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "storage">) {
   const { db, clock } = deps;
   const roles = createRoleService(deps);
   const catalogue = createCatalogue(deps);

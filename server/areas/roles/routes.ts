@@ -76,7 +76,7 @@ export async function roleRoutes(app: App) {
   });
 
   route(app, roles.photoProgress, async (request, reply) =>
-    reply.ok(photos.progressOf(me(request), request.params.requestId.toLowerCase())),
+    reply.ok(await photos.progressOf(me(request), request.params.requestId.toLowerCase())),
   );
 
   route(app, roles.cartoonUpload, async (request, reply) => {

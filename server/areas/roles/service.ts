@@ -14,6 +14,7 @@ import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { loadShopAccess, NO_SHOP, type ShopAccess, shopEquity } from "../shop/access.ts";
+import { removeAvatarFiles } from "./files.ts";
 
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
@@ -122,7 +123,8 @@ export async function licencesOf(reads: Deps["reads"], userId: string): Promise<
 type RoleListRow = Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "tier" | "licence">;
 
 /** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
-export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
+export function createRoleService(deps: Pick<Deps, "db" | "reads" | "clock" | "jobs" | "storage">) {
+  const { db, reads, clock, jobs } = deps;
   const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
   const membership = (userId: string) => membershipOf(reads, userId, clock.now());
   const licencesOfUser = (userId: string) => licencesOf(reads, userId);
@@ -351,12 +353,14 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     },
 
     async remove(userId: string, id: string) {
-      await ownRole(userId, id);
+      const role = await ownRole(userId, id);
       // A plan cannot stand without its avatar: the plans built on this one go with it.
       await db.$transaction([
         db.plan.deleteMany({ where: { userId, roleKind: "2", roleId: id } }),
         db.customRole.delete({ where: { id } }),
       ]);
+      // its face photo and portrait go too (unless another avatar shows them)
+      await removeAvatarFiles(deps, [role]);
     },
 
     async roleAndCustom(userId: string, language: Language) {

@@ -1,0 +1,35 @@
+/**
+ * The files an avatar made, removed with it (issue 45, defect 5): a photo clone's face photo (the
+ * normalised upload, up to 2048 px, public by its URL) and its face crop, and the avatar's
+ * portrait. A copy of an avatar shows the same portrait, and portraits are named by what they
+ * show (shared/portraits.ts), so a file another avatar still shows stays.
+ */
+
+import type { Deps } from "../../types.ts";
+
+export interface AvatarFiles {
+  id: string;
+  kind: string;
+  imgKey: string | null;
+}
+
+/** The keys of an avatar's files: its portrait, and a photo clone's face photo and crop. */
+export function avatarFileKeys(role: AvatarFiles): string[] {
+  const keys = role.imgKey ? [role.imgKey] : [];
+  // the photo clone's keys are named after its role id (worker/processors/photo-clone.ts)
+  if (role.kind === "photo" && /^photo-[0-9a-z-]+$/i.test(role.id))
+    keys.push(`${role.id}.jpg`, `${role.id}.thumb256.webp`);
+  return [...new Set(keys)];
+}
+
+/** Remove the files of avatars whose rows are gone, keeping any another avatar (or a system role) shows. */
+export async function removeAvatarFiles(deps: Pick<Deps, "db" | "storage">, roles: AvatarFiles[]): Promise<void> {
+  const keys = [...new Set(roles.flatMap(avatarFileKeys))];
+  if (keys.length === 0) return;
+  const [custom, system] = await Promise.all([
+    deps.db.customRole.findMany({ where: { imgKey: { in: keys } }, select: { imgKey: true } }),
+    deps.db.role.findMany({ where: { imgKey: { in: keys } }, select: { imgKey: true } }),
+  ]);
+  const shown = new Set([...custom, ...system].map((row) => row.imgKey));
+  for (const key of keys) if (!shown.has(key)) await deps.storage.remove(key);
+}
