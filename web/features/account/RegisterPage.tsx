@@ -46,7 +46,7 @@ export function RegisterPage() {
           label={t("account.registerMethods")}
           value={tab}
           onChange={(value) => setPicked(value as Tab)}
-          items={tabs.map((key) => ({ value: key, label: t(`account.tabs.${key}`) }))}
+          items={tabs.map((key) => ({ value: key, label: t(`account.bind.tabs.${key}`) }))}
         />
       )}
       {tab === "phone" ? <PhoneLoginForm source="1" mode="register" /> : <EmailRegisterForm />}
