@@ -6,7 +6,7 @@
  * Each new state is a screenshot checked by axe (no serious findings).
  */
 
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningProduct, startProduct } from "../../scripts/serve.ts";
 import {
@@ -163,7 +163,7 @@ describe("the cartoon creator", () => {
   it("keeps hair, eye and outfit colours through the Body chip (EN)", async () => {
     const token = await registerByApi(intlUrl, `${unique("creator47")}@example.com`, "Member-pass-1");
     await apiData(intlUrl, "/web-api/v1/vip/trial", { token, body: {} });
-    const page: Page = await newPage(browser, { language: "EN" });
+    const page = await newPage(browser, { language: "EN" });
     await openWithToken(page, intlUrl, token, "/creator");
     await page.getByTestId("creator-hair-pink").click();
     await page.getByTestId("creator-eye-violet").click();

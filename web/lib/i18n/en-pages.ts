@@ -225,7 +225,8 @@ export const enPages = {
     noInteractions: "This plan has no viewer interactions yet: add some in the plan editor.",
     nothingMatched: "Nothing in this plan answers that",
     comment: "Comment",
-    commentPlaceholder: "A comment (keywords such as 666 trigger)",
+    commentPlaceholder: "Type a comment",
+    commentHint: "Keywords in a comment (such as 666) trigger the interactions set for them.",
     send: "Send",
     motion: {
       title: "Motion capture",

@@ -218,7 +218,8 @@ export const zhCNPages: PageMessages = {
     noInteractions: "该方案还没有观众互动：请在方案编辑中添加。",
     nothingMatched: "该方案中没有对应的互动",
     comment: "评论",
-    commentPlaceholder: "输入评论（含 666 等关键词会触发）",
+    commentPlaceholder: "输入评论",
+    commentHint: "评论中的关键词（如 666）会触发为它设置的互动。",
     send: "发送",
     motion: {
       title: "专业动作捕捉",

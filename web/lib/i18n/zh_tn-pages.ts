@@ -218,7 +218,8 @@ export const zhTNPages: PageMessages = {
     noInteractions: "該方案還沒有觀眾互動：請在方案編輯中新增。",
     nothingMatched: "該方案中沒有對應的互動",
     comment: "評論",
-    commentPlaceholder: "輸入評論（含 666 等關鍵詞會觸發）",
+    commentPlaceholder: "輸入評論",
+    commentHint: "評論中的關鍵詞（如 666）會觸發為它設定的互動。",
     send: "發送",
     motion: {
       title: "專業動作捕捉",
