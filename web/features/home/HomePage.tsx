@@ -2,10 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 // The hero shows the product's own avatars, rendered once by the worker's renderer into small WebP
-// files (scripts/home-art.ts): pictures, not code, so no three.js here (docs/decisions/030, 057).
-import cartoonArt from "./hero-cartoon.webp";
-import realisticF from "./hero-realistic-f.webp";
-import realisticM from "./hero-realistic-m.webp";
+// files (scripts/home-art.ts): pictures, not code, so no three.js here (docs/decisions/030, 057);
+// never inlined (?no-inline), so their bytes stay out of the landing page's script budget.
+import cartoonArt from "./hero-cartoon.webp?no-inline";
+import realisticF from "./hero-realistic-f.webp?no-inline";
+import realisticM from "./hero-realistic-m.webp?no-inline";
 import { CheckIcon, DesignIcon, LiveIcon, PlanIcon } from "./icons.tsx";
 import "./home.css";
 
