@@ -91,6 +91,7 @@ import {
   PayTicket,
   RepayBody,
   UserVip,
+  VipCompare,
   VipSku,
 } from "./schemas/orders.ts";
 import {
@@ -892,6 +893,15 @@ export const orderPublicEndpoints = {
     summary: "VIP SKUs: each tier by month, season and year, in the site currency",
     codes: [],
     response: Type.Array(VipSku),
+  }),
+  vipCompare: orders({
+    method: "GET",
+    path: `${P1}/vip/compare`,
+    auth: "p1",
+    summary:
+      "The tiers compared: live modes, plan and DIY-face limits, and how many catalogue items each opens (docs/decisions/055)",
+    codes: [],
+    response: VipCompare,
   }),
   hourPackages: orders({
     method: "GET",

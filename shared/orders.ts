@@ -22,6 +22,13 @@ export const CURRENCY: Record<Site, { code: "CNY" | "USD"; symbol: "¥" | "$" }>
 export const ORDER_STATUS = { pending: 1, paid: 2, failed: 3, closed: 4 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export const ORDER_STATUSES = Object.values(ORDER_STATUS) as OrderStatus[];
+/**
+ * Why an order did not pay (docs/decisions/055): the provider declined it (card refused, WeChat
+ * PAYERROR), the payment was cancelled or closed at the provider (Alipay TRADE_CLOSED, WeChat
+ * CLOSED or REVOKED), or the order ran out of time unpaid (closed after ORDER_CLOSE_MINUTES).
+ */
+export const FAIL_REASONS = ["declined", "cancelled", "expired"] as const;
+export type FailReason = (typeof FAIL_REASONS)[number];
 /** Statuses 'Proceed Pay' may pay again: the same order, never a new one. */
 export const PAYABLE_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.failed];
 

@@ -58,6 +58,8 @@ export function readNotification(params: AlipayParams, keys: PaymentKeys["alipay
       amount,
       currency: "CNY",
       outcome,
+      // a trade Alipay closes unpaid was abandoned or cancelled by the buyer, not refused
+      ...(outcome === "failed" ? { reason: "cancelled" as const } : {}),
     },
   };
 }
@@ -65,7 +67,7 @@ export function readNotification(params: AlipayParams, keys: PaymentKeys["alipay
 /** What Alipay sends when a trade succeeds or closes: the sandbox builds and signs it the same way. */
 export function sandboxNotification(
   order: { orderNo: string; amount: number },
-  outcome: "paid" | "failed",
+  outcome: "paid" | "failed" | "cancelled",
   keys: PaymentKeys["alipay"],
   now: Date,
 ): AlipayParams {

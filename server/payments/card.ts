@@ -48,7 +48,7 @@ export function readEvent(header: string | undefined, rawBody: string, secret: s
   const outcome =
     event.type === "payment_intent.succeeded" || event.type === "checkout.session.completed"
       ? "paid"
-      : event.type === "payment_intent.payment_failed"
+      : event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled"
         ? "failed"
         : null;
   if (!outcome) return { ok: true, event: null };
@@ -65,6 +65,9 @@ export function readEvent(header: string | undefined, rawBody: string, secret: s
       amount: amount as number,
       currency: (object.currency ?? "").toUpperCase(),
       outcome,
+      ...(outcome === "failed"
+        ? { reason: event.type === "payment_intent.canceled" ? ("cancelled" as const) : ("declined" as const) }
+        : {}),
     },
   };
 }
@@ -72,7 +75,7 @@ export function readEvent(header: string | undefined, rawBody: string, secret: s
 /** The event the card provider would send, signed with the webhook secret. */
 export function sandboxEvent(
   order: { orderNo: string; amount: number; currency: string },
-  outcome: "paid" | "failed",
+  outcome: "paid" | "failed" | "cancelled",
   secret: string,
   now: Date,
 ): { headers: Record<string, string>; body: string } {
@@ -80,14 +83,19 @@ export function sandboxEvent(
     id: `evt_${randomBytes(12).toString("hex")}`,
     object: "event",
     created: Math.floor(now.getTime() / 1000),
-    type: outcome === "paid" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+    type:
+      outcome === "paid"
+        ? "payment_intent.succeeded"
+        : outcome === "cancelled"
+          ? "payment_intent.canceled"
+          : "payment_intent.payment_failed",
     data: {
       object: {
         id: `pi_${randomBytes(12).toString("hex")}`,
         object: "payment_intent",
         amount: order.amount,
         currency: order.currency.toLowerCase(),
-        status: outcome === "paid" ? "succeeded" : "requires_payment_method",
+        status: outcome === "paid" ? "succeeded" : outcome === "cancelled" ? "canceled" : "requires_payment_method",
         metadata: { orderNo: order.orderNo },
       },
     },

@@ -235,7 +235,9 @@ export async function paymentSandboxRoutes(app: App) {
         reply,
         await sandboxPage({
           kind:
-            request.query.outcome === "paid" || request.query.outcome === "failed"
+            request.query.outcome === "paid" ||
+            request.query.outcome === "failed" ||
+            request.query.outcome === "cancelled"
               ? request.query.outcome
               : payable
                 ? "checkout"
@@ -253,7 +255,7 @@ export async function paymentSandboxRoutes(app: App) {
   );
 
   app.post<{
-    Params: { channel: PayChannel; payId: string; decision: "pay" | "fail" };
+    Params: { channel: PayChannel; payId: string; decision: "pay" | "fail" | "cancel" };
     Querystring: { lang?: string };
   }>(
     "/pay-sandbox/:channel/:payId/:decision",
@@ -262,7 +264,7 @@ export async function paymentSandboxRoutes(app: App) {
         hide: true,
         params: Type.Object({
           ...Params.properties,
-          decision: Type.Union([Type.Literal("pay"), Type.Literal("fail")]),
+          decision: Type.Union([Type.Literal("pay"), Type.Literal("fail"), Type.Literal("cancel")]),
         }),
         querystring: Query,
       },
@@ -282,7 +284,12 @@ export async function paymentSandboxRoutes(app: App) {
         return back("closed");
       // the card form: Stripe's test numbers, 4000 0000 0000 0002 is declined
       const number = String((request.body as { number?: string } | undefined)?.number ?? "").replace(/\s/g, "");
-      const outcome = request.params.decision === "fail" || number === "4000000000000002" ? "failed" : "paid";
+      const outcome =
+        request.params.decision === "cancel"
+          ? "cancelled"
+          : request.params.decision === "fail" || number === "4000000000000002"
+            ? "failed"
+            : "paid";
       const keys = loadPaymentKeys(env);
       const now = clock.now();
       const channel = order.channel as PayChannel;

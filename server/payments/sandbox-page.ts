@@ -1,14 +1,14 @@
 /**
  * The sandbox provider's checkout page: what a payer sees at Alipay, WeChat Pay or a card
  * processor, reduced to the amount, a QR code or a card form, and Pay / Fail. Plain HTML and
- * forms, no script, so it runs under a strict Content-Security-Policy.
+ * forms, no script (Pay, Fail, or Cancel), so it runs under a strict Content-Security-Policy.
  */
 
 import QRCode from "qrcode";
 import type { Language } from "../../shared/constants.ts";
 import type { PayChannel } from "../../shared/orders.ts";
 
-type Kind = "checkout" | "paid" | "failed" | "closed" | "missing";
+type Kind = "checkout" | "paid" | "failed" | "cancelled" | "closed" | "missing";
 
 interface PageInput {
   kind: Kind;
@@ -28,12 +28,14 @@ const T = {
     scan: "Scan with the app, or choose below",
     pay: "Pay",
     fail: "Fail",
+    cancel: "Cancel payment",
     card: "Card number",
     expiry: "Expiry",
     cvc: "CVC",
     cardHint: "4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.",
     paid: "Payment successful. You can close this page and return to Avalive.",
     failed: "Payment failed. Return to Avalive to try again.",
+    cancelled: "Payment cancelled. Return to Avalive to try again.",
     closed: "This order can no longer be paid.",
     missing: "No such payment.",
     order: "Order",
@@ -44,12 +46,14 @@ const T = {
     scan: "请使用 App 扫码，或在下方选择",
     pay: "支付",
     fail: "支付失败",
+    cancel: "取消支付",
     card: "卡号",
     expiry: "有效期",
     cvc: "安全码",
     cardHint: "4242 4242 4242 4242 支付成功；4000 0000 0000 0002 被拒绝。",
     paid: "支付成功。你可以关闭本页，返回 Avalive。",
     failed: "支付失败。请返回 Avalive 重试。",
+    cancelled: "支付已取消。请返回 Avalive 重试。",
     closed: "该订单已无法支付。",
     missing: "支付不存在。",
     order: "订单",
@@ -60,12 +64,14 @@ const T = {
     scan: "請使用 App 掃碼，或在下方選擇",
     pay: "支付",
     fail: "支付失敗",
+    cancel: "取消支付",
     card: "卡號",
     expiry: "有效期",
     cvc: "安全碼",
     cardHint: "4242 4242 4242 4242 支付成功；4000 0000 0000 0002 被拒絕。",
     paid: "支付成功。你可以關閉本頁，返回 Avalive。",
     failed: "支付失敗。請返回 Avalive 重試。",
+    cancelled: "支付已取消。請返回 Avalive 重試。",
     closed: "該訂單已無法支付。",
     missing: "支付不存在。",
     order: "訂單",
@@ -100,6 +106,9 @@ export async function sandboxPage(input: PageInput): Promise<string> {
       </form>
       <form method="post" action="${esc(input.action)}/fail?lang=${input.language}">
         <button type="submit" class="secondary" data-testid="sandbox-fail">${t.fail}</button>
+      </form>
+      <form method="post" action="${esc(input.action)}/cancel?lang=${input.language}">
+        <button type="submit" class="secondary" data-testid="sandbox-cancel">${t.cancel}</button>
       </form>`;
   } else {
     main = `<p class="result" data-testid="sandbox-result" data-outcome="${input.kind}">${t[input.kind === "checkout" ? "missing" : input.kind]}</p>`;

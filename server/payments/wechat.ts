@@ -118,6 +118,10 @@ export function readNotification(
       amount: tx.amount?.total as number,
       currency: tx.amount?.currency ?? "CNY",
       outcome,
+      // PAYERROR: the bank or WeChat refused it; CLOSED and REVOKED: the payment was called off
+      ...(outcome === "failed"
+        ? { reason: tx.trade_state === "PAYERROR" ? ("declined" as const) : ("cancelled" as const) }
+        : {}),
     },
   };
 }
@@ -125,7 +129,7 @@ export function readNotification(
 /** The notification WeChat Pay would send, signed by the sandbox's platform key. */
 export function sandboxNotification(
   order: { orderNo: string; amount: number },
-  outcome: "paid" | "failed",
+  outcome: "paid" | "failed" | "cancelled",
   keys: PaymentKeys["wechat"],
   now: Date,
 ): { headers: Record<string, string>; body: string } {
@@ -136,8 +140,8 @@ export function sandboxNotification(
     out_trade_no: order.orderNo,
     transaction_id: `4200${randomBytes(12).toString("hex")}`,
     trade_type: "NATIVE",
-    trade_state: outcome === "paid" ? "SUCCESS" : "PAYERROR",
-    trade_state_desc: outcome === "paid" ? "支付成功" : "支付失败",
+    trade_state: outcome === "paid" ? "SUCCESS" : outcome === "cancelled" ? "CLOSED" : "PAYERROR",
+    trade_state_desc: outcome === "paid" ? "支付成功" : outcome === "cancelled" ? "已关闭" : "支付失败",
     success_time: now.toISOString(),
     amount: { total: order.amount, payer_total: order.amount, currency: "CNY", payer_currency: "CNY" },
   };

@@ -67,6 +67,8 @@ export interface LookAppearance {
   skinTone?: number;
   hairColor?: string;
   eyeColor?: string;
+  /** The clothing colour it was made in (a cartoon's outfit); an outfit passed to lookColors wins. */
+  outfitColor?: string;
   hairStyle?: HairStyle;
   glasses?: GlassesStyle;
   beard?: BeardStyle;
@@ -86,6 +88,10 @@ export function lookColors(sex: 1 | 2, appearance: LookAppearance, outfit?: stri
     skinTone: appearance.skinTone ?? DEFAULT_SKIN_TONE,
     hair: appearance.hairColor ? hexToRgb(appearance.hairColor) : [...defaults.hair],
     eyes: appearance.eyeColor ? hexToRgb(appearance.eyeColor) : [...defaults.eyes],
-    clothing: outfit ? hexToRgb(outfit) : [...defaults.clothing],
+    clothing: outfit
+      ? hexToRgb(outfit)
+      : appearance.outfitColor
+        ? hexToRgb(appearance.outfitColor)
+        : [...defaults.clothing],
   };
 }

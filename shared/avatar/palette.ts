@@ -44,6 +44,22 @@ export const EYE_PRESETS = {
   grey: [0.5, 0.55, 0.58],
 } as const satisfies Record<string, Rgb>;
 
+/**
+ * Colours no photo has (the cartoon creator's), kept apart from the presets above so photo cloning
+ * never reads a photo's hair as pink. The creator and the face editor offer presets and these alike
+ * (issue 47): an avatar made in one opens in the other with its colour chosen.
+ */
+export const FANTASY_HAIR = {
+  pink: [242 / 255, 138 / 255, 184 / 255],
+  blue: [61 / 255, 123 / 255, 217 / 255],
+} as const satisfies Record<string, Rgb>;
+export const FANTASY_EYES = {
+  violet: [122 / 255, 85 / 255, 201 / 255],
+} as const satisfies Record<string, Rgb>;
+/** Every hair and eye colour the product offers: the creator's swatches and the face editor's. */
+export const HAIR_PALETTE: Readonly<Record<string, Rgb>> = { ...HAIR_PRESETS, ...FANTASY_HAIR };
+export const EYE_PALETTE: Readonly<Record<string, Rgb>> = { ...EYE_PRESETS, ...FANTASY_EYES };
+
 /** The frames' colours (sRGB): black acetate, and gold wire (drawn without a metal's reflections: no scene has an environment). */
 export const GLASSES_COLOR = {
   square: [0.045, 0.04, 0.045],

@@ -29,6 +29,25 @@ export const VipSku = Type.Object({
 });
 export type VipSku = Static<typeof VipSku>;
 
+/** The tiers compared (docs/decisions/055): each row's values follow `tiers`' order. */
+export const VipCompare = Type.Object({
+  tiers: Type.Array(Tier),
+  tierNames: Type.Array(Type.String()),
+  rows: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      group: Type.Union([
+        Type.Literal("live"),
+        Type.Literal("limits"),
+        Type.Literal("catalogue"),
+        Type.Literal("service"),
+      ]),
+      values: Type.Array(Type.Union([Type.Boolean(), Type.Integer()])),
+    }),
+  ),
+});
+export type VipCompare = Static<typeof VipCompare>;
+
 export const HourPackage = Type.Object({ id: Type.String(), hours: Type.Integer(), name: Type.String(), ...Money });
 export type HourPackage = Static<typeof HourPackage>;
 
@@ -114,6 +133,8 @@ export const OrderStatusData = Type.Object({
   status: Type.Integer(),
   statusName: Type.String(),
   paidAt: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  /** Why the order did not pay (failed or closed), else null (docs/decisions/055). */
+  failReason: Type.Union([Type.Literal("declined"), Type.Literal("cancelled"), Type.Literal("expired"), Type.Null()]),
 });
 export type OrderStatusData = Static<typeof OrderStatusData>;
 

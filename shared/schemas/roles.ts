@@ -16,6 +16,8 @@ export const AppearanceSchema = Type.Object({
   skinTone: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   hairColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
   eyeColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
+  /** The clothing's colour the avatar was made in (the cartoon creator's outfit); a plan's top overrides it. */
+  outfitColor: Type.Optional(Type.String({ pattern: "^#[0-9a-fA-F]{6}$" })),
   /** The hair's cut (the creator's choice, the photo's, or the face editor's); absent: each sex's cut (short male, long female). */
   hairStyle: Type.Optional(
     Type.Union([

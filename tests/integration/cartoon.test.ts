@@ -60,6 +60,11 @@ describe("cartoon avatars", () => {
     expect(role).toMatchObject({ userId: user.id, kind: "cartoon", name: "Pinky", sex: 2 });
     const plan = await t.db.plan.findUniqueOrThrow({ where: { id: planId } });
     expect(plan).toMatchObject({ userId: user.id, roleId, roleKind: "2", roleType: "2", name: "Pinky draft" });
+    // the creator's outfit colour stays with the avatar: its plans wear it (issue 47)
+    const info = await t.request
+      .get(`/web-api/v1/base/planInfo/getPlanInfo?planId=${planId}`)
+      .set("authorization", user.token);
+    expect(info.body.data.role.appearance).toMatchObject({ hairColor: "#d9468f", outfitColor: "#ffd166" });
 
     const glb = new Uint8Array(await t.app.deps.storage.read(role.modelKey as string));
     const report = await validator.validateBytes(glb);

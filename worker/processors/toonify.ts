@@ -54,12 +54,14 @@ export const toonify: Processor<"toonify"> = async (
   await ctx.storage.putAt(modelKey, Buffer.from(glb));
   await ctx.storage.putAt(`cartoon-${requestId}.atlas.png`, Buffer.from(atlas.png));
   const faceParams = faceParamsColumn.encode(spec.faceParams);
-  const appearance = appearanceColumn.encode(spec.appearance);
+  // the creator's outfit colour stays with the avatar, so its plans wear what the creator showed (issue 47)
+  const look = spec.outfit ? { ...spec.appearance, outfitColor: spec.outfit } : spec.appearance;
+  const appearance = appearanceColumn.encode(look);
   // its portrait in the toon style, where the portrait job would put it (so a face edit re-renders it)
   const imgKey = portraitKey(spec.sex, faceParams, appearance, "toon");
   await ctx.storage.putAt(
     imgKey,
-    await avatarThumbnail({ sex: spec.sex, faceParams: spec.faceParams, appearance: spec.appearance, style: "toon" }),
+    await avatarThumbnail({ sex: spec.sex, faceParams: spec.faceParams, appearance: look, style: "toon" }),
   );
   await ctx.progress(90);
 

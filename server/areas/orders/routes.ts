@@ -11,6 +11,7 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 export async function orderPublicRoutes(app: App) {
   const orders = createOrderService(app.deps);
   route(app, p1.vipSkus, async (request, reply) => reply.ok(orders.vipSkus(request.language)));
+  route(app, p1.vipCompare, async (request, reply) => reply.ok(orders.vipCompare(request.language)));
   route(app, p1.hourPackages, async (request, reply) => reply.ok(orders.hourPackages(request.language)));
   route(app, p1.iosSkus, async (request, reply) => reply.ok(orders.iosSkus(request.language)));
   route(app, p1.orderStatuses, async (request, reply) => reply.ok(orders.statusList(request.language)));

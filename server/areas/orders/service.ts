@@ -14,6 +14,8 @@ import { translate } from "../../../shared/messages.ts";
 import {
   CURRENCY,
   channelsForSite,
+  FAIL_REASONS,
+  type FailReason,
   findSku,
   iosProductId,
   isTimeZone,
@@ -41,9 +43,11 @@ import type {
   OrderStatusData,
   PayTicket,
   UserVip,
+  VipCompare,
   VipSku,
 } from "../../../shared/schemas/orders.ts";
 import { SHOP_SKU_PREFIX } from "../../../shared/shop/catalogue.ts";
+import { tierComparison } from "../../../shared/tier-compare.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { ITEM_ENTITLEMENT } from "../shop/access.ts";
@@ -62,7 +66,20 @@ export interface PaymentEventInput {
   amount: number;
   currency: string;
   outcome: "paid" | "failed";
+  /** Why a failed payment failed, as the provider put it; declined when it says no more. */
+  reason?: "declined" | "cancelled";
 }
+
+/** The reason the status answer gives: only for an order that failed or closed. */
+function failReasonOf(order: { status: number; failReason: string | null }): FailReason | null {
+  if (order.status !== ORDER_STATUS.failed && order.status !== ORDER_STATUS.closed) return null;
+  const reason = order.failReason as FailReason | null;
+  if (reason && FAIL_REASONS.includes(reason)) return reason;
+  // closed before the column existed: only time closes an order
+  return order.status === ORDER_STATUS.closed ? "expired" : "declined";
+}
+
+const comparison = tierComparison();
 
 export const tierName = (tier: string, language: Language) => translate(`tier_${tier as VipType}`, language);
 export const benefitsOf = (tier: string, language: Language) =>
@@ -105,7 +122,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
   async function closeExpired(where: Prisma.OrderWhereInput = {}) {
     await db.order.updateMany({
       where: { ...where, status: ORDER_STATUS.pending, closesAt: { lte: clock.now() } },
-      data: { status: ORDER_STATUS.closed },
+      data: { status: ORDER_STATUS.closed, failReason: "expired" },
     });
   }
 
@@ -212,7 +229,12 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
     checkChannel(next, order.amount);
     const updated = await db.order.update({
       where: { id: order.id },
-      data: { channel: next, status: ORDER_STATUS.pending, payId: randomBytes(16).toString("hex") },
+      data: {
+        channel: next,
+        status: ORDER_STATUS.pending,
+        failReason: null,
+        payId: randomBytes(16).toString("hex"),
+      },
     });
     await recordAttempt(updated);
     return ticket(updated, language, origin);
@@ -315,6 +337,12 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
       );
     },
 
+    /** The comparison table's data, computed once: it depends on code only. */
+    vipCompare(language: Language): VipCompare {
+      const { tiers, rows } = comparison;
+      return { tiers, tierNames: tiers.map((t) => tierName(t, language)), rows };
+    },
+
     iosSkus(language: Language): IosSku[] {
       return skusFor(site).map((sku) => ({
         id: sku.id,
@@ -389,6 +417,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
         status: order.status,
         statusName: translate(`status_${order.status as 1}`, language),
         paidAt: order.paidAt?.toISOString() ?? null,
+        failReason: failReasonOf(order),
       };
     },
 
@@ -573,7 +602,7 @@ export function createOrderService(deps: Pick<Deps, "db" | "reads" | "clock" | "
         } else {
           await tx.order.updateMany({
             where: { id: order.id, status: ORDER_STATUS.pending },
-            data: { status: ORDER_STATUS.failed },
+            data: { status: ORDER_STATUS.failed, failReason: event.reason ?? "declined" },
           });
         }
         await tx.paymentEvent.create({

@@ -1,10 +1,10 @@
 /** loadSysAttr: what the face editor offers, from the one catalogue in shared/avatar. */
 
 import {
-  EYE_PRESETS,
+  EYE_PALETTE,
   FACE_GROUPS,
   FACE_SLIDERS,
-  HAIR_PRESETS,
+  HAIR_PALETTE,
   type Rgb,
   SKIN_PALETTE,
 } from "../../../shared/avatar/index.ts";
@@ -25,7 +25,7 @@ export function loadSysAttr(language: Language): SysAttrData {
     groups: FACE_GROUPS.map((g) => ({ id: g.id, name: g.labels[language] })),
     sliders: FACE_SLIDERS.map((s) => ({ id: s.id, group: s.group, name: s.labels[language], min: -1, max: 1 })),
     skinTones: SKIN_PALETTE.map((rgb, i) => ({ value: i / (SKIN_PALETTE.length - 1), color: hex(rgb) })),
-    hairColors: Object.entries(HAIR_PRESETS).map(([id, rgb]) => ({ id, color: hex(rgb) })),
-    eyeColors: Object.entries(EYE_PRESETS).map(([id, rgb]) => ({ id, color: hex(rgb) })),
+    hairColors: Object.entries(HAIR_PALETTE).map(([id, rgb]) => ({ id, color: hex(rgb) })),
+    eyeColors: Object.entries(EYE_PALETTE).map(([id, rgb]) => ({ id, color: hex(rgb) })),
   };
 }

@@ -2,11 +2,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useSiteEnv } from "../../lib/session.ts";
 import { registerLogin, sendEmailCode } from "./authApi.ts";
 import { AuthShell } from "./components/AuthShell.tsx";
 import { FormError, FormNote } from "./components/FormError.tsx";
+import { Tabs } from "./components/Tabs.tsx";
 import { TermsCheckbox } from "./components/TermsCheckbox.tsx";
 import { messageOf } from "./errors.ts";
+import { PhoneLoginForm } from "./login/PhoneLoginForm.tsx";
 import { rules } from "./rules.ts";
 import { useCompleteLogin } from "./useCompleteLogin.ts";
 import "./login.css";
@@ -20,8 +23,44 @@ interface RegisterValues {
   agreed: boolean;
 }
 
-/** /register: email, emailed code, password twice, terms; a new account is logged in at once. */
+type Tab = "phone" | "email";
+
+/**
+ * /register. The domestic site (cn) signs up by phone first (an SMS code, as the phone login;
+ * docs/decisions/056), with email as the second tab; the international site by email only.
+ */
 export function RegisterPage() {
+  const { t } = useTranslation();
+  const site = useSiteEnv()?.site ?? null;
+  const [picked, setPicked] = useState<Tab | null>(null);
+  const tabs: Tab[] = site === "cn" ? ["phone", "email"] : ["email"];
+  const tab = picked && tabs.includes(picked) ? picked : (tabs[0] ?? "email");
+  return (
+    <AuthShell
+      title={t("account.register.title")}
+      subtitle={tab === "phone" ? t("account.register.phoneSubtitle") : t("account.register.subtitle")}
+      testId="register"
+    >
+      {tabs.length > 1 && (
+        <Tabs
+          label={t("account.registerMethods")}
+          value={tab}
+          onChange={(value) => setPicked(value as Tab)}
+          items={tabs.map((key) => ({ value: key, label: t(`account.bind.tabs.${key}`) }))}
+        />
+      )}
+      {tab === "phone" ? <PhoneLoginForm source="1" mode="register" /> : <EmailRegisterForm />}
+      <div className="login__links">
+        <span>
+          {t("account.haveAccount")} <Link to="/login">{t("login.submit")}</Link>
+        </span>
+      </div>
+    </AuthShell>
+  );
+}
+
+/** Email, emailed code, password twice, terms; a new account is logged in at once. */
+function EmailRegisterForm() {
   const { t } = useTranslation();
   const complete = useCompleteLogin();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -58,7 +97,7 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthShell title={t("account.register.title")} subtitle={t("account.register.subtitle")} testId="register">
+    <>
       <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="register-form">
         <ContactField kind="email" registration={register("email", { validate: rules.email })} error={errors.email} />
         <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
@@ -70,11 +109,6 @@ export function RegisterPage() {
           {isSubmitting ? t("account.register.submitting") : t("account.register.submit")}
         </button>
       </form>
-      <div className="login__links">
-        <span>
-          {t("account.haveAccount")} <Link to="/login">{t("login.submit")}</Link>
-        </span>
-      </div>
-    </AuthShell>
+    </>
   );
 }

@@ -210,7 +210,8 @@ export function CreatorPage() {
                   key={sex}
                   on={choice.sex === sex}
                   testId={`creator-sex-${sex}`}
-                  onClick={() => update({ ...defaultChoice(sex), name: choice.name })}
+                  // only the body changes: every other pick stays (issue 47)
+                  onClick={() => update({ sex })}
                 >
                   {t(sex === 2 ? "avatars.sex.female" : "avatars.sex.male")}
                 </Chip>

@@ -6,10 +6,10 @@
 import {
   BEARD_STYLES,
   type BeardStyle,
-  EYE_PRESETS,
+  EYE_PALETTE,
   GLASSES_STYLES,
   type GlassesStyle,
-  HAIR_PRESETS,
+  HAIR_PALETTE,
   HAIR_STYLES,
   type HairStyle,
   hairStyleOf,
@@ -78,15 +78,15 @@ export interface Swatch {
 }
 
 export const SKIN_SWATCHES: readonly Swatch[] = SKIN_PALETTE.map((rgb, i) => ({ id: String(i), color: rgbToHex(rgb) }));
-export const HAIR_SWATCHES: readonly Swatch[] = [
-  ...Object.entries(HAIR_PRESETS).map(([id, rgb]) => ({ id, color: rgbToHex(rgb) })),
-  { id: "pink", color: "#f28ab8" },
-  { id: "blue", color: "#3d7bd9" },
-];
-export const EYE_SWATCHES: readonly Swatch[] = [
-  ...Object.entries(EYE_PRESETS).map(([id, rgb]) => ({ id, color: rgbToHex(rgb) })),
-  { id: "violet", color: "#7a55c9" },
-];
+// the same palettes as the face editor's (loadSysAttr), so a pick opens there chosen
+export const HAIR_SWATCHES: readonly Swatch[] = Object.entries(HAIR_PALETTE).map(([id, rgb]) => ({
+  id,
+  color: rgbToHex(rgb),
+}));
+export const EYE_SWATCHES: readonly Swatch[] = Object.entries(EYE_PALETTE).map(([id, rgb]) => ({
+  id,
+  color: rgbToHex(rgb),
+}));
 export const OUTFIT_SWATCHES: readonly Swatch[] = [
   { id: "violet", color: "#6d4aff" },
   { id: "sky", color: "#3fa9f5" },

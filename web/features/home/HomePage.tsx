@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
-// The hero art is a static SVG file, not code: the landing page's JavaScript stays small (docs/decisions/030).
-import avatarArt from "./avatar-art.svg";
+// The hero shows the product's own avatars, rendered once by the worker's renderer into small WebP
+// files (scripts/home-art.ts): pictures, not code, so no three.js here (docs/decisions/030, 057);
+// never inlined (?no-inline), so their bytes stay out of the landing page's script budget.
+import cartoonArt from "./hero-cartoon.webp?no-inline";
+import realisticF from "./hero-realistic-f.webp?no-inline";
+import realisticM from "./hero-realistic-m.webp?no-inline";
 import { CheckIcon, DesignIcon, LiveIcon, PlanIcon } from "./icons.tsx";
 import "./home.css";
 
@@ -35,13 +39,35 @@ export function HomePage() {
               </Link>
             </div>
           </div>
-          <div className="hero__art">
-            <img className="avatar-art" src={avatarArt} alt="" width={400} height={440} decoding="async" />
+          <div className="hero__art" data-testid="hero-avatars">
+            <img
+              className="hero__avatar hero__avatar--left"
+              src={realisticF}
+              alt={t("home.heroAltRealistic")}
+              width={300}
+              height={360}
+              decoding="async"
+            />
+            <img
+              className="hero__avatar hero__avatar--right"
+              src={realisticM}
+              alt={t("home.heroAltRealistic")}
+              width={300}
+              height={360}
+              decoding="async"
+            />
+            <img
+              className="hero__avatar hero__avatar--center"
+              src={cartoonArt}
+              alt={t("home.heroAltCartoon")}
+              width={300}
+              height={360}
+              decoding="async"
+            />
             <span className="hero__chip hero__chip--live">
               <span className="hero__dot" aria-hidden="true" />
               {t("home.heroBadgeLive")}
             </span>
-            <span className="hero__chip hero__chip--viewers">{t("home.heroViewers")}</span>
             <span className="hero__chip hero__chip--capture">{t("home.heroBadgeCapture")}</span>
           </div>
         </div>

@@ -35,9 +35,16 @@ export function ViewerPanel({
     <section className="studio__section" aria-labelledby="studio-viewers" data-testid="viewer-panel">
       <h2 id="studio-viewers">{t("studio.viewers")}</h2>
       <p className="studio__hint">{t("studio.viewersHint")}</p>
-      <label className="field">
-        <span className="field__label">{t("studio.viewerName")}</span>
-        <input className="input" value={viewer} maxLength={40} onChange={(e) => setViewer(e.target.value)} />
+      <label className="studio__field">
+        <span className="studio__label">{t("studio.viewerName")}</span>
+        <input
+          className="input"
+          value={viewer}
+          maxLength={40}
+          placeholder={t("studio.rehearsalViewer")}
+          onChange={(e) => setViewer(e.target.value)}
+          data-testid="viewer-name"
+        />
       </label>
       {events.length === 0 ? (
         <p className="studio__hint">{t("studio.noInteractions")}</p>
@@ -79,6 +86,7 @@ export function ViewerPanel({
           {t("studio.send")}
         </button>
       </form>
+      <p className="studio__hint">{t("studio.commentHint")}</p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ORDER_STATUS } from "../../../shared/orders.ts";
+import { ORDER_CLOSE_MINUTES, ORDER_STATUS } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import { Modal } from "../../components/modal/Modal.tsx";
 import { startDesign } from "../../lib/startDesign.ts";
@@ -67,6 +67,9 @@ export function CheckoutDialog({
             ? "error"
             : "waiting";
 
+  // why it did not pay (docs/decisions/055): declined, cancelled, or expired unpaid
+  const reason = status.data?.failReason ?? null;
+
   const proceed = async () => {
     try {
       setTicket(await repayOrder(ticket.orderId));
@@ -104,7 +107,9 @@ export function CheckoutDialog({
         <dt>{t("member.product")}</dt>
         <dd>{ticket.productName}</dd>
         <dt>{t("member.orderNo")}</dt>
-        <dd data-testid="checkout-order-no">{ticket.orderNo}</dd>
+        <dd className="checkout__order-no" data-testid="checkout-order-no">
+          {ticket.orderNo}
+        </dd>
         <dt>{t("member.channel")}</dt>
         <dd>{t(`member.channels.${ticket.channel}`)}</dd>
         <dt>{t("member.amount")}</dt>
@@ -175,6 +180,11 @@ export function CheckoutDialog({
       {state === "failed" && (
         <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-failed">
           <p className="checkout__outcome-title">{t("member.failedTitle")}</p>
+          {reason && (
+            <p className="checkout__reason" data-testid="checkout-reason" data-reason={reason}>
+              {t(`member.failReasons.${reason}`, { minutes: ORDER_CLOSE_MINUTES })}
+            </p>
+          )}
           <p>{t("member.failedText")}</p>
           <button
             type="button"
@@ -189,6 +199,11 @@ export function CheckoutDialog({
       {state === "error" && (
         <div className="checkout__outcome checkout__outcome--failed" role="alert" data-testid="checkout-error">
           <p className="checkout__outcome-title">{t("member.payError")}</p>
+          {reason && (
+            <p className="checkout__reason" data-testid="checkout-reason" data-reason={reason}>
+              {t(`member.failReasons.${reason}`, { minutes: ORDER_CLOSE_MINUTES })}
+            </p>
+          )}
           <p>{t("member.payErrorText")}</p>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { rankOf } from "../../../shared/membership.ts";
 import { channelsForSite, MAX_QUANTITY, type PayChannel, PERIODS, type Period } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import { toast } from "../../components/toast/toastStore.ts";
@@ -10,7 +11,9 @@ import { useSession } from "../../lib/session.ts";
 import { useSiteConfig } from "../site/index.ts";
 import { createOrder, useHourPackages, useStartTrial, useUserVip, useVipSkus } from "./api.ts";
 import { CheckoutDialog } from "./CheckoutDialog.tsx";
+import { PayMethodChoice } from "./PayMethodChoice.tsx";
 import { displayPrice, savingPercent } from "./price.ts";
+import { TierCompare } from "./TierCompare.tsx";
 import "./member.css";
 
 /**
@@ -95,22 +98,8 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
             </label>
           ))}
         </fieldset>
-        <fieldset className="segmented" aria-label={t("member.channel")}>
-          {channels.map((c) => (
-            <label key={c} className={`segmented__option${c === chosenChannel ? " segmented__option--on" : ""}`}>
-              <input
-                type="radio"
-                name="channel"
-                value={c}
-                checked={c === chosenChannel}
-                onChange={() => setChannel(c)}
-                data-testid={`channel-${c}`}
-              />
-              {t(`member.channels.${c}`)}
-            </label>
-          ))}
-        </fieldset>
       </div>
+      <PayMethodChoice channels={channels} chosen={chosenChannel} onChoose={setChannel} />
 
       {skus.isError ? (
         <p role="alert">
@@ -123,6 +112,8 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
         <ul className="member__tiers" aria-busy={skus.isPending}>
           {tiers.map((sku) => {
             const saving = savingPercent(sku.price, sku.originalPrice);
+            // a lower tier than the one held is refused (decisions 018 and 055): say so, offer nothing
+            const below = current && rankOf(sku.tier) < rankOf(current.tier) ? current : null;
             return (
               <li
                 key={sku.id}
@@ -140,20 +131,36 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
                     <li key={b}>{b}</li>
                   ))}
                 </ul>
-                <button
-                  type="button"
-                  className="btn btn--primary btn--block"
-                  onClick={() => buy(sku.id)}
-                  disabled={busy !== null}
-                  data-testid={`buy-${sku.tier}`}
-                >
-                  {current?.tier === sku.tier ? t("member.renew") : t("member.buy")}
-                </button>
+                {below ? (
+                  <p className="tier-card__included" data-testid={`included-${sku.tier}`}>
+                    {/* cloud is not part of a higher tier: its hours are sold on their own and work with it */}
+                    {t(sku.tier === "cloud" ? "member.cloudByHours" : "member.includedIn", {
+                      tier: below.tierName,
+                      date: below.expiresAt.slice(0, 10),
+                    })}
+                  </p>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--block"
+                    onClick={() => buy(sku.id)}
+                    disabled={busy !== null}
+                    data-testid={`buy-${sku.tier}`}
+                  >
+                    {current?.tier === sku.tier
+                      ? t("member.renew")
+                      : current && rankOf(sku.tier) > rankOf(current.tier)
+                        ? t("member.upgrade")
+                        : t("member.buy")}
+                  </button>
+                )}
               </li>
             );
           })}
         </ul>
       )}
+
+      <TierCompare current={current?.tier} />
 
       <section className="member__hours" aria-labelledby="hours-title">
         <h2 id="hours-title">{t("member.hoursTitle")}</h2>

@@ -20,6 +20,16 @@ export function useVipSkus() {
   });
 }
 
+/** The tiers compared (docs/decisions/055). */
+export function useVipCompare() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["vipCompare", language],
+    queryFn: ({ signal }) => request(endpoints.vipCompare, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
 export function useHourPackages() {
   const language = useLanguage();
   return useQuery({

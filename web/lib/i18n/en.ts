@@ -84,7 +84,8 @@ export const en = {
     ctaDownload: "Download the client",
     heroBadgeLive: "LIVE",
     heroBadgeCapture: "Face capture on",
-    heroViewers: "2.4k watching",
+    heroAltRealistic: "A realistic avatar made from a system model",
+    heroAltCartoon: "A cartoon avatar made in the creator",
     featuresTitle: "Everything from first sketch to live show",
     features: {
       design: {

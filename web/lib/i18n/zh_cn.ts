@@ -76,7 +76,8 @@ export const zhCN: Messages = {
     ctaDownload: "下载客户端",
     heroBadgeLive: "直播中",
     heroBadgeCapture: "面部捕捉已开启",
-    heroViewers: "2.4千人在看",
+    heroAltRealistic: "由系统模型制作的写实形象",
+    heroAltCartoon: "在卡通形象创作器中制作的卡通形象",
     featuresTitle: "从第一笔草图到正式开播",
     features: {
       design: {

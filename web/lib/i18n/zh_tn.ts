@@ -76,7 +76,8 @@ export const zhTN: Messages = {
     ctaDownload: "下載客戶端",
     heroBadgeLive: "直播中",
     heroBadgeCapture: "臉部捕捉已開啟",
-    heroViewers: "2.4千人在看",
+    heroAltRealistic: "由系統模型製作的寫實形象",
+    heroAltCartoon: "在卡通形象創作器中製作的卡通形象",
     featuresTitle: "從第一筆草圖到正式開播",
     features: {
       design: {

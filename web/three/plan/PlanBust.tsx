@@ -92,10 +92,10 @@ export function PlanBust({
   const wanted = useRef(targets);
   // The editor's colours (lookColors), so a role looks the same here as it did there; the top dresses it.
   const top = outfits.top;
-  const { skinTone, hairColor, eyeColor } = appearance;
+  const { skinTone, hairColor, eyeColor, outfitColor } = appearance;
   const colors = useMemo<BustColors>(
-    () => lookColors(sex, { skinTone, hairColor, eyeColor }, top?.color),
-    [skinTone, hairColor, eyeColor, sex, top],
+    () => lookColors(sex, { skinTone, hairColor, eyeColor, outfitColor }, top?.color),
+    [skinTone, hairColor, eyeColor, outfitColor, sex, top],
   );
 
   const body = useMemo(() => new Group(), []);

@@ -161,6 +161,54 @@ export function tube(
   return new TubeGeometry(curve, segments, radius, radial, closed);
 }
 
+/**
+ * A tube whose cross-section is an ellipse that changes along it: `size(t)` gives, for t in 0..1,
+ * its half-width across the curve (horizontal, away from the axis) and its half-height (up). Ends
+ * of size 0 close to a point, so nothing hollow shows (a hood's rim, issue 47).
+ */
+export function taperedTube(
+  points: readonly Vector3[],
+  size: (t: number) => [across: number, up: number],
+  segments = 48,
+  radial = 12,
+): BufferGeometry {
+  const curve = new CatmullRomCurve3([...points], false, "centripetal");
+  const positions: number[] = [];
+  const normals: number[] = [];
+  const index: number[] = [];
+  const up = new Vector3(0, 1, 0);
+  const tangent = new Vector3();
+  const across = new Vector3();
+  const p = new Vector3();
+  for (let i = 0; i <= segments; i++) {
+    const t = i / segments;
+    curve.getPointAt(t, p);
+    curve.getTangentAt(t, tangent);
+    across.crossVectors(tangent, up).normalize();
+    const [a, b] = size(t);
+    for (let j = 0; j <= radial; j++) {
+      const theta = (j / radial) * Math.PI * 2;
+      const c = Math.cos(theta);
+      const s = Math.sin(theta);
+      positions.push(p.x + across.x * a * c, p.y + b * s, p.z + across.z * a * c);
+      // the ellipse's normal: (c / a, s / b) in its plane, normalised
+      const n = new Vector3(across.x * c * (b || 1), s * (a || 1), across.z * c * (b || 1)).normalize();
+      normals.push(n.x, n.y, n.z);
+    }
+  }
+  for (let i = 0; i < segments; i++)
+    for (let j = 0; j < radial; j++) {
+      const a = i * (radial + 1) + j;
+      const b = a + radial + 1;
+      index.push(a, b, a + 1, b, b + 1, a + 1);
+    }
+  const g = new BufferGeometry();
+  g.setAttribute("position", new Float32BufferAttribute(positions, 3));
+  g.setAttribute("normal", new Float32BufferAttribute(normals, 3));
+  g.setIndex(index);
+  return g;
+}
+
 /** Rays against the bust's clothing: where a necklace, a lapel or a bow tie touches it. */
 export class BodySurface {
   private readonly mesh: Mesh;
@@ -325,6 +373,32 @@ export function glowTexture(size = 64, falloff = 2): DataTexture {
     const d = Math.min(1, Math.hypot(u - 0.5, v - 0.5) * 2);
     const a = (1 - d) ** falloff;
     return [1, 1, 1, a];
+  });
+}
+
+/**
+ * A snowflake (issue 47: snow read as grey dots): six white arms and a bright centre, with a faint
+ * cool halo so a flake still shows against a light backdrop. Drawn with tone mapping off.
+ */
+export function snowflakeTexture(size = 48): DataTexture {
+  return texture(size, (u, v) => {
+    const x = (u - 0.5) * 2;
+    const y = (v - 0.5) * 2;
+    const d = Math.hypot(x, y);
+    if (d >= 1) return [1, 1, 1, 0];
+    // distance to the nearest of six arms (lines through the centre every 60°), arms fading out towards their tips
+    const angle = Math.atan2(y, x);
+    const sector = Math.PI / 3;
+    const off = Math.abs((((angle % sector) + sector) % sector) - sector / 2);
+    const toArm = d * Math.sin(sector / 2 - off);
+    const arm = d < 0.92 ? Math.max(0, 1 - toArm / 0.09) * (1 - d * 0.45) : 0;
+    const core = Math.max(0, 1 - d / 0.28);
+    const halo = 0.35 * (1 - d) ** 2;
+    const white = Math.min(1, Math.max(arm, core));
+    const a = Math.min(1, white + halo);
+    // the halo is a pale blue, the flake white
+    const tint = a > 0 ? white / a : 0;
+    return [0.78 + 0.22 * tint, 0.86 + 0.14 * tint, 1, a];
   });
 }
 

@@ -21,7 +21,14 @@ interface PhoneLoginValues {
  * Phone + SMS code. Source "1" is the web's own phone login; "5" the short-video platform
  * (/douyinLogin), which lands on the variant's avatar list. A first login creates the account.
  */
-export function PhoneLoginForm({ source = "1" }: { source?: "1" | "5" }) {
+export function PhoneLoginForm({
+  source = "1",
+  mode = "login",
+}: {
+  source?: "1" | "5";
+  /** "register": /register's phone tab (docs/decisions/056): the same code, sign-up words. */
+  mode?: "login" | "register";
+}) {
   const { t } = useTranslation();
   const complete = useCompleteLogin(source === "5" ? SHORT_VIDEO_HOME : "/");
   const [serverError, setServerError] = useState<string | null>(null);
@@ -56,14 +63,26 @@ export function PhoneLoginForm({ source = "1" }: { source?: "1" | "5" }) {
   });
 
   return (
-    <form className="login__form form" noValidate onSubmit={onSubmit} data-testid="phone-login-form">
+    <form
+      className="login__form form"
+      noValidate
+      onSubmit={onSubmit}
+      data-testid={mode === "register" ? "phone-register-form" : "phone-login-form"}
+    >
       <ContactField kind="phone" registration={register("phone", { validate: rules.phone })} error={errors.phone} />
       <CodeField registration={register("code", { validate: rules.code })} error={errors.code} onSend={onSend} />
       <FormNote message={note} />
+      {mode === "register" && <p className="login__hint">{t("account.register.phoneHint")}</p>}
       <TermsCheckbox registration={register("agreed", { validate: rules.terms })} error={errors.agreed} />
       <FormError message={serverError} testId="login-error" />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={isSubmitting}>
-        {isSubmitting ? t("login.submitting") : t("login.submit")}
+        {mode === "register"
+          ? isSubmitting
+            ? t("account.register.submitting")
+            : t("account.register.submit")
+          : isSubmitting
+            ? t("login.submitting")
+            : t("login.submit")}
       </button>
     </form>
   );

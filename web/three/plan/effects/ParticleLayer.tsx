@@ -28,7 +28,7 @@ import { rotateHue, shade } from "../color.ts";
 import type { Kit } from "../kit.ts";
 import type { ParticleStyle } from "../parse.ts";
 import { burst, createParticles, drawnScale, prefill, step } from "../particles.ts";
-import { glowTexture, heartShape, starShape } from "../shapes.ts";
+import { heartShape, snowflakeTexture, starShape } from "../shapes.ts";
 import { useBuilt } from "../useBuilt.ts";
 
 type Facing = "camera" | "tumble" | "wobble" | "none";
@@ -53,14 +53,16 @@ function look(
     }
     case "snow":
       return {
-        geometry: kit.geo(new PlaneGeometry(2.6, 2.6)),
+        geometry: kit.geo(new PlaneGeometry(3.2, 3.2)),
         material: kit.mat(
           new MeshBasicMaterial({
             color: new Color(color),
-            map: kit.tex(glowTexture(32, 0.7)),
+            map: kit.tex(snowflakeTexture(48)),
             transparent: true,
             depthWrite: false,
             fog: false,
+            // white stays white: tone mapping turned the flakes grey (issue 47)
+            toneMapped: false,
           }),
         ),
         facing: "camera",

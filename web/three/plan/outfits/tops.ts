@@ -20,7 +20,7 @@ import { shade } from "../color.ts";
 import { neckRadius } from "../fit.ts";
 import { createFabric, type FabricPattern, patchMaterial } from "../headBend.ts";
 import type { Kit } from "../kit.ts";
-import { tube } from "../shapes.ts";
+import { taperedTube, tube } from "../shapes.ts";
 import type { OutfitContext, OutfitParts } from "./context.ts";
 
 const TAU = Math.PI * 2;
@@ -126,29 +126,35 @@ function hoodie(look: OutfitLook, ctx: OutfitContext, kit: Kit, group: Group) {
   const { torso } = ctx;
   const body = cloth(kit, look.color);
   const lining = cloth(kit, look.accent);
-  // the hood lies folded around the back of the neck, bunched up behind it
+  // The hood lies folded on the shoulders round the back of the neck: a soft roll, thickest at the
+  // back and thinning to nothing at the front, where it meets the chest. (A tube of one width,
+  // open at its ends, read as a dark ring with horns: issue 47.)
   const rim: Vector3[] = [];
   for (let i = 0; i <= 24; i++) {
-    const phi = (70 + (220 * i) / 24) * (Math.PI / 180);
+    const phi = (62 + (236 * i) / 24) * (Math.PI / 180);
     const back = (1 - Math.cos(phi)) / 2;
-    const r = torso.neckR * 1.2 + 0.01 + 0.022 * back;
-    rim.push(new Vector3(Math.sin(phi) * r, torso.collarY(phi) + 0.006 + 0.016 * back, torso.cz + Math.cos(phi) * r));
+    const r = torso.neckR * 1.25 + 0.012 + 0.02 * back;
+    rim.push(new Vector3(Math.sin(phi) * r, torso.collarY(phi) + 0.004 + 0.012 * back, torso.cz + Math.cos(phi) * r));
   }
-  group.add(kit.mesh(tube(rim, 0.015, false, 40, 10), body));
+  // 0 at both ends, 1 at the back
+  const swell = (t: number) => Math.sin(Math.PI * t) ** 0.7;
   group.add(
     kit.mesh(
-      tube(
-        rim.map((p) =>
-          p
-            .clone()
-            .setY(p.y + 0.006)
-            .multiplyScalar(1),
-        ),
-        0.009,
-        false,
-        40,
-        6,
-      ),
+      taperedTube(rim, (t) => [0.028 * swell(t), 0.016 * swell(t)], 64, 14),
+      body,
+    ),
+  );
+  // the lining shows along the inner edge, towards the neck
+  const inner = rim.map((p) => {
+    const toward = new Vector3(p.x, 0, p.z - torso.cz).normalize().multiplyScalar(-0.016);
+    return p
+      .clone()
+      .add(toward)
+      .setY(p.y + 0.006);
+  });
+  group.add(
+    kit.mesh(
+      taperedTube(inner, (t) => [0.009 * swell(t), 0.009 * swell(t)], 64, 10),
       lining,
     ),
   );

@@ -49,7 +49,8 @@ export function ball(
   scale: [number, number, number] = [1, 1, 1],
   detail = 1,
 ) {
-  const m = b.kit.mesh(new IcosahedronGeometry(r, detail), b.fur(color));
+  // finely divided, so the smooth shading reads as a round body, not a faceted one
+  const m = b.kit.mesh(new IcosahedronGeometry(r, Math.max(detail, 5)), b.fur(color));
   m.position.set(...at);
   m.scale.set(...scale);
   return m;

@@ -1,6 +1,6 @@
 /**
  * The pets, each built from a few low-poly primitives and listing its moving joints: ears, tails,
- * wings and legs swing by the pose (animation.ts petPose). Faceted fur, glossy eyes with a catch
+ * wings and legs swing by the pose (animation.ts petPose). Smooth soft fur, glossy eyes with a catch
  * light, rosy cheeks.
  */
 import { Group } from "three";
@@ -33,7 +33,8 @@ export function buildPet(pet: Pet, kit: Kit): PetRig {
     pet,
     root,
     joints: [],
-    fur: (color = pet.color) => kit.std(color, { roughness: 0.78, flatShading: true }),
+    // smooth, not faceted: a faceted ball read as a blob on the shoulder (issue 47)
+    fur: (color = pet.color) => kit.std(color, { roughness: 0.78 }),
   };
   const update = BUILDERS[pet.species](b);
   return { root, joints: b.joints, update };
