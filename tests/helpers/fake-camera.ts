@@ -53,6 +53,87 @@ export async function openMouthPhoto(photo = FACE_PHOTO): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Where the head is in the photo (pixels of the 512x512 astronaut.png, from its face mesh in
+ * tests/fixtures/face-mesh.json: the cheeks 91 px apart, forehead at row 71, chin at 174), and the
+ * radii of the cylinders the head is turned and nodded on.
+ */
+export const HEAD = { cx: 224, cy: 122, turnRadius: 62, nodRadius: 75, top: 20, bottom: 215, left: 150, right: 300 };
+
+/**
+ * The photo with the head turned (`yaw`: positive to the subject's left, the nose to the
+ * picture's right) or nodded (`pitch`: positive down, the nose lower) by `degrees`: the head's
+ * pixels are wrapped round a cylinder about the head's centre and turned on it (a vertical axis for
+ * the yaw, a level one for the pitch), which moves the nose, eyes and mouth as a turn does against
+ * the face's outline. Outside the cylinder the photo is unchanged. PNG.
+ */
+export async function turnedPhoto(axis: "yaw" | "pitch", degrees: number, photo = FACE_PHOTO): Promise<Buffer> {
+  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const out = Buffer.from(data);
+  const phi = (degrees * Math.PI) / 180;
+  const yaw = axis === "yaw";
+  const radius = yaw ? HEAD.turnRadius : HEAD.nodRadius;
+  const centre = yaw ? HEAD.cx : HEAD.cy;
+  for (let y = HEAD.top; y < HEAD.bottom; y++) {
+    for (let x = HEAD.left; x < HEAD.right; x++) {
+      const u = ((yaw ? x : y) - centre) / radius;
+      if (Math.abs(u) >= 1) continue;
+      // the point drawn here came from the angle phi further back on the cylinder
+      const theta = Math.asin(u) - phi;
+      if (Math.abs(theta) >= Math.PI / 2) continue;
+      const source = centre + radius * Math.sin(theta);
+      // linear between the two nearest source pixels along the axis of the turn
+      const s0 = Math.floor(source);
+      const f = source - s0;
+      for (let c = 0; c < 3; c++) {
+        const at = (k: number) => {
+          const sx = yaw ? Math.min(width - 1, Math.max(0, k)) : x;
+          const sy = yaw ? y : Math.min(height - 1, Math.max(0, k));
+          return data[(sy * width + sx) * 3 + c] as number;
+        };
+        out[(y * width + x) * 3 + c] = Math.round(at(s0) * (1 - f) + at(s0 + 1) * f);
+      }
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A y4m alternating the level head (`hold` frames) and the head turned or nodded by `degrees`
+ * (`hold` frames), looping: for the face-capture tests of a turned and a nodding head.
+ */
+export async function writeTurningCamera(
+  file: string,
+  axis: "yaw" | "pitch",
+  degrees: number,
+  options: { fps?: number; hold?: number } = {},
+): Promise<FakeCamera> {
+  const { fps = 10, hold = 20 } = options;
+  const level = await i420(FACE_PHOTO, 640, 480, "face");
+  const turned = await i420(await turnedPhoto(axis, degrees), 640, 480, "face");
+  writeY4m(file, fps, 640, 480, [level, turned], hold);
+  return { file, fps, hold };
+}
+
+function writeY4m(file: string, fps: number, width: number, height: number, frames: Buffer[], hold: number) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const out = fs.openSync(file, "w");
+  try {
+    fs.writeSync(out, `YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+    for (const frame of frames) {
+      for (let i = 0; i < hold; i++) {
+        fs.writeSync(out, "FRAME\n");
+        fs.writeSync(out, frame);
+      }
+    }
+  } finally {
+    fs.closeSync(out);
+  }
+}
+
 /** One camera frame (I420 planes) from a photo: the crop above, scaled to width x height. */
 async function i420(photo: Buffer | string, width: number, height: number, crop: keyof typeof CROPS): Promise<Buffer> {
   const { data } = await sharp(photo)
@@ -116,19 +197,7 @@ export async function writeFakeCamera(
   const { fps = 10, hold = 20, width = 640, height = 480, crop = "face" } = options;
   const closed = await i420(FACE_PHOTO, width, height, crop);
   const open = await i420(await openMouthPhoto(), width, height, crop);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const out = fs.openSync(file, "w");
-  try {
-    fs.writeSync(out, `YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
-    for (const frame of [closed, open]) {
-      for (let i = 0; i < hold; i++) {
-        fs.writeSync(out, "FRAME\n");
-        fs.writeSync(out, frame);
-      }
-    }
-  } finally {
-    fs.closeSync(out);
-  }
+  writeY4m(file, fps, width, height, [closed, open], hold);
   return { file, fps, hold };
 }
 

@@ -68,7 +68,55 @@ export interface HeadPose {
 export interface FaceRig {
   /** ARKit blendshape names to 0..1. */
   weights: Record<string, number>;
+  /** The head's rotation, measured from the neutral pose when one is given. */
   head: HeadPose;
+  /** The head's rotation as measured, before the neutral pose is taken off. */
+  rawHead: HeadPose;
+  /** Each eye's lid gap as a share of its width (the subject's sides), as measured. */
+  eyeOpen: { left: number; right: number };
+}
+
+/**
+ * The user's neutral pose (issue 47, "Recentre"): how their head sits and how open their eyes are
+ * when they look straight at the screen. Taken at the start of capture and whenever they recentre;
+ * a level face then gives a level head, and their own open eyes read as fully open.
+ */
+export interface Neutral {
+  /** Raw pitch and yaw (radians) at rest; roll needs none (the cheeks' line is level at rest). */
+  x: number;
+  y: number;
+  /** Lid gap / eye width at rest (the two eyes' mean, in the frame where they were widest). */
+  eyeOpen: number;
+}
+
+/** How far a recentre may move the neutral head (radians): beyond it the user was not facing the screen. */
+export const NEUTRAL_MAX_ANGLE = 0.45;
+/** The resting eye openness a recentre may set: below it the eyes were (half) shut while recentring. */
+export const NEUTRAL_EYE_RANGE = [0.16, 0.5] as const;
+
+/**
+ * The neutral pose from a few frames' raw measures: the mean head, and the eyes of the frame where
+ * they were widest (a blink in the window does not count).
+ */
+export function neutralOf(samples: readonly { head: HeadPose; eyeOpen: { left: number; right: number } }[]): Neutral {
+  const n = Math.max(1, samples.length);
+  const clampAngle = (v: number) => Math.max(-NEUTRAL_MAX_ANGLE, Math.min(NEUTRAL_MAX_ANGLE, v));
+  const eyes = samples.map((s) => (s.eyeOpen.left + s.eyeOpen.right) / 2);
+  const [low, high] = NEUTRAL_EYE_RANGE;
+  return {
+    x: clampAngle(samples.reduce((sum, s) => sum + s.head.x, 0) / n),
+    y: clampAngle(samples.reduce((sum, s) => sum + s.head.y, 0) / n),
+    eyeOpen: Math.max(low, Math.min(high, eyes.length ? Math.max(...eyes) : RANGES.eyeOpen[0])),
+  };
+}
+
+/**
+ * The eye's openness range for a neutral pose: the user's resting openness reads as open (a little
+ * below it, so the mesh's jitter does not flicker the lids), under half of it as shut.
+ */
+export function eyeRange(neutral: Neutral | null): readonly [number, number] {
+  if (!neutral) return RANGES.eyeOpen;
+  return [neutral.eyeOpen * 0.8, neutral.eyeOpen * 0.45];
 }
 
 export interface BodyRig {
@@ -157,9 +205,13 @@ export function headPose(m: ReturnType<typeof measures>): HeadPose {
   return { x: asinClamped((m.nose.y - NOSE_REST) / 0.3), y: asinClamped(m.nose.x / 0.3), z: m.roll };
 }
 
-/** The face's ARKit weights and head pose for one frame of the mesh (468 or 478 points). */
-export function rigFace(mesh: readonly Point[]): FaceRig {
+/**
+ * The face's ARKit weights and head pose for one frame of the mesh (468 or 478 points); with the
+ * user's neutral pose, the head is measured from it and the eyes against their resting openness.
+ */
+export function rigFace(mesh: readonly Point[], neutral: Neutral | null = null): FaceRig {
   const m = measures(mesh);
+  const eyes = eyeRange(neutral);
   const w: Record<string, number> = {};
   w.jawOpen = ramp(m.lipGap, RANGES.jawOpen);
   w.mouthSmileRight = ramp(m.smileRight, RANGES.smile);
@@ -167,8 +219,8 @@ export function rigFace(mesh: readonly Point[]): FaceRig {
   const narrow = ramp(m.mouthWidth, RANGES.narrow);
   w.mouthPucker = narrow * (1 - w.jawOpen);
   w.mouthFunnel = narrow * w.jawOpen;
-  w.eyeBlinkRight = ramp(m.eyeRight.open, RANGES.eyeOpen);
-  w.eyeBlinkLeft = ramp(m.eyeLeft.open, RANGES.eyeOpen);
+  w.eyeBlinkRight = ramp(m.eyeRight.open, eyes);
+  w.eyeBlinkLeft = ramp(m.eyeLeft.open, eyes);
 
   // gaze: the two irises agree on a direction
   const looks = [m.eyeRight.look, m.eyeLeft.look].filter((l): l is { x: number; y: number } => l !== null);
@@ -195,7 +247,9 @@ export function rigFace(mesh: readonly Point[]): FaceRig {
   w.browDownLeft = ramp(m.browInnerLeft, RANGES.browDown);
   w.browOuterUpRight = ramp(m.browOuterRight, RANGES.browOuter);
   w.browOuterUpLeft = ramp(m.browOuterLeft, RANGES.browOuter);
-  return { weights: w, head: headPose(m) };
+  const raw = headPose(m);
+  const head = neutral ? { x: raw.x - neutral.x, y: raw.y - neutral.y, z: raw.z } : raw;
+  return { weights: w, head, rawHead: raw, eyeOpen: { left: m.eyeLeft.open, right: m.eyeRight.open } };
 }
 
 /**
