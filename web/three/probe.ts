@@ -59,6 +59,8 @@ interface AvaliveProbe {
       raw: { x: number; y: number; z: number };
       head: { x: number; y: number; z: number };
       eyeOpen: { left: number; right: number };
+      /** The nose tip (cheek widths): across from the cheeks' middle, below the eyes' corners. */
+      nose: { x: number; belowEyes: number };
       blink: number;
       neutral: boolean;
     }[];

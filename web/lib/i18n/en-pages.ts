@@ -681,6 +681,8 @@ export const enPages = {
       pageOf: "Page {{page}} of {{pages}}",
       locked: "Locked",
       moreInShop: "More avatar models in the shop",
+      lockedTier: "{{tier}} only",
+      upgrade: "Upgrade",
       createDraft: "Create a draft",
       diyFace: "DIY face",
       download: "Download",

@@ -665,6 +665,8 @@ export const zhCNPages: PageMessages = {
       pageOf: "第 {{page}} / {{pages}} 页",
       locked: "未解锁",
       moreInShop: "商城里有更多形象模型",
+      lockedTier: "{{tier}}专享",
+      upgrade: "升级会员",
       createDraft: "创建方案",
       diyFace: "DIY 捏脸",
       download: "下载",

@@ -665,6 +665,8 @@ export const zhTNPages: PageMessages = {
       pageOf: "第 {{page}} / {{pages}} 頁",
       locked: "未解鎖",
       moreInShop: "商城裡有更多形象模型",
+      lockedTier: "{{tier}}專享",
+      upgrade: "升級會員",
       createDraft: "建立方案",
       diyFace: "DIY 捏臉",
       download: "下載",

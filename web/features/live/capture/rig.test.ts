@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ARM_SHARES,
-  NEUTRAL_MAX_ANGLE,
+  NEUTRAL_NOSE_RANGE,
+  NOSE_REST,
   neutralOf,
   type Point,
   RANGES,
@@ -89,10 +90,7 @@ describe("face rig", () => {
 });
 
 describe("neutral pose (recentre, issue 47)", () => {
-  const sample = (mesh: Point[]) => {
-    const r = rigFace(mesh);
-    return { head: r.rawHead, eyeOpen: r.eyeOpen };
-  };
+  const sample = (mesh: Point[]) => rigFace(mesh);
   it("measures the head from the user's neutral pose, and reads their resting eyes as open", () => {
     // the user sits with the nose lower than the photo's (a camera above the screen): raw, a nod
     const low = moved(meshes.closed, [1], 0, 8);
@@ -100,6 +98,8 @@ describe("neutral pose (recentre, issue 47)", () => {
     const neutral = neutralOf([sample(low), sample(low), sample(low)]);
     const r = rigFace(low, neutral);
     expect(Math.abs(r.head.x)).toBeLessThan(1e-9);
+    // the fixture face itself reads level with no neutral pose at all (the typical rest)
+    expect(Math.abs(rigFace(meshes.closed).head.x)).toBeLessThan(0.05);
     expect(r.rawHead.x).toBeGreaterThan(0.15);
     // a nod from there still reads as a nod
     expect(rigFace(moved(meshes.closed, [1], 0, 20), neutral).head.x).toBeGreaterThan(0.2);
@@ -118,14 +118,14 @@ describe("neutral pose (recentre, issue 47)", () => {
   });
 
   it("keeps a recentre within bounds: a head far turned, or eyes shut, do not become neutral", () => {
-    const far = neutralOf([{ head: { x: 1.2, y: -1, z: 0 }, eyeOpen: { left: 0.02, right: 0.03 } }]);
-    expect(far.x).toBe(NEUTRAL_MAX_ANGLE);
-    expect(far.y).toBe(-NEUTRAL_MAX_ANGLE);
+    const far = neutralOf([{ nose: { x: -0.5, belowEyes: 0.9 }, eyeOpen: { left: 0.02, right: 0.03 } }]);
+    expect(far.noseX).toBeCloseTo(-NEUTRAL_NOSE_RANGE.x);
+    expect(far.noseY).toBeCloseTo(NOSE_REST + NEUTRAL_NOSE_RANGE.y);
     expect(far.eyeOpen).toBeGreaterThanOrEqual(0.16);
     // a blink inside the window does not count: the widest eyes do
     const blinked = neutralOf([
-      { head: { x: 0, y: 0, z: 0 }, eyeOpen: { left: 0.05, right: 0.05 } },
-      { head: { x: 0, y: 0, z: 0 }, eyeOpen: { left: 0.3, right: 0.28 } },
+      { nose: { x: 0, belowEyes: 0.3 }, eyeOpen: { left: 0.05, right: 0.05 } },
+      { nose: { x: 0, belowEyes: 0.3 }, eyeOpen: { left: 0.3, right: 0.28 } },
     ]);
     expect(blinked.eyeOpen).toBeCloseTo(0.29);
   });

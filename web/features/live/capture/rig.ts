@@ -70,42 +70,54 @@ export interface FaceRig {
   weights: Record<string, number>;
   /** The head's rotation, measured from the neutral pose when one is given. */
   head: HeadPose;
-  /** The head's rotation as measured, before the neutral pose is taken off. */
+  /** The head's rotation against the typical face's rest (no neutral pose). */
   rawHead: HeadPose;
   /** Each eye's lid gap as a share of its width (the subject's sides), as measured. */
   eyeOpen: { left: number; right: number };
+  /** The nose tip as measured (cheek widths): what a recentre takes as the rest. */
+  nose: { x: number; belowEyes: number };
 }
 
 /**
- * The user's neutral pose (issue 47, "Recentre"): how their head sits and how open their eyes are
- * when they look straight at the screen. Taken at the start of capture and whenever they recentre;
- * a level face then gives a level head, and their own open eyes read as fully open.
+ * The user's neutral pose (issue 47, "Recentre"): where their nose tip rests and how open their
+ * eyes are when they look straight at the screen. Taken at the start of capture and whenever they
+ * recentre; a level face then gives a level head, and their own open eyes read as fully open.
  */
 export interface Neutral {
-  /** Raw pitch and yaw (radians) at rest; roll needs none (the cheeks' line is level at rest). */
-  x: number;
-  y: number;
+  /** The nose tip at rest: across from the cheeks' middle, and below the eyes' corners (cheek widths). */
+  noseX: number;
+  noseY: number;
   /** Lid gap / eye width at rest (the two eyes' mean, in the frame where they were widest). */
   eyeOpen: number;
 }
 
-/** How far a recentre may move the neutral head (radians): beyond it the user was not facing the screen. */
-export const NEUTRAL_MAX_ANGLE = 0.45;
+/**
+ * How far a recentre may move the nose's rest from the typical face's (cheek widths): faces differ
+ * by up to about 0.2 (a man at his webcam rests 40° "back" of the typical face); beyond these the
+ * user was not facing the screen.
+ */
+export const NEUTRAL_NOSE_RANGE = { x: 0.12, y: 0.25 } as const;
 /** The resting eye openness a recentre may set: below it the eyes were (half) shut while recentring. */
 export const NEUTRAL_EYE_RANGE = [0.16, 0.5] as const;
 
+/** What a recentre samples from one frame. */
+export interface NeutralSample {
+  nose: { x: number; belowEyes: number };
+  eyeOpen: { left: number; right: number };
+}
+
 /**
- * The neutral pose from a few frames' raw measures: the mean head, and the eyes of the frame where
- * they were widest (a blink in the window does not count).
+ * The neutral pose from a few frames' measures: the nose's mean rest, and the eyes of the frame
+ * where they were widest (a blink in the window does not count); each kept within its range.
  */
-export function neutralOf(samples: readonly { head: HeadPose; eyeOpen: { left: number; right: number } }[]): Neutral {
+export function neutralOf(samples: readonly NeutralSample[]): Neutral {
   const n = Math.max(1, samples.length);
-  const clampAngle = (v: number) => Math.max(-NEUTRAL_MAX_ANGLE, Math.min(NEUTRAL_MAX_ANGLE, v));
+  const within = (v: number, centre: number, half: number) => Math.max(centre - half, Math.min(centre + half, v));
   const eyes = samples.map((s) => (s.eyeOpen.left + s.eyeOpen.right) / 2);
   const [low, high] = NEUTRAL_EYE_RANGE;
   return {
-    x: clampAngle(samples.reduce((sum, s) => sum + s.head.x, 0) / n),
-    y: clampAngle(samples.reduce((sum, s) => sum + s.head.y, 0) / n),
+    noseX: within(samples.reduce((sum, s) => sum + s.nose.x, 0) / n, 0, NEUTRAL_NOSE_RANGE.x),
+    noseY: within(samples.reduce((sum, s) => sum + s.nose.belowEyes, 0) / n, NOSE_REST, NEUTRAL_NOSE_RANGE.y),
     eyeOpen: Math.max(low, Math.min(high, eyes.length ? Math.max(...eyes) : RANGES.eyeOpen[0])),
   };
 }
@@ -178,9 +190,11 @@ export function measures(mesh: readonly Point[]) {
   };
   const [nx, ny] = f.p(MESH.noseTip);
   const lipsY = (y(MESH.lipUpper) + y(MESH.lipLower)) / 2;
+  // the eyes' four corners: well-defined points on every face, unlike the outline's cheek points
+  const eyesY = (y(MESH.eyeRight.outer) + y(MESH.eyeRight.inner) + y(MESH.eyeLeft.outer) + y(MESH.eyeLeft.inner)) / 4;
   return {
     roll: f.roll,
-    nose: { x: nx, y: ny },
+    nose: { x: nx, y: ny, belowEyes: ny - eyesY },
     lipGap: d(MESH.lipUpper, MESH.lipLower),
     smileRight: lipsY - y(MESH.mouthCornerRight),
     smileLeft: lipsY - y(MESH.mouthCornerLeft),
@@ -194,15 +208,30 @@ export function measures(mesh: readonly Point[]) {
   };
 }
 
-/** At rest the nose tip sits this far below the cheeks' line (in cheek widths). */
-export const NOSE_REST = 0.19;
+/**
+ * At rest the nose tip sits this far below the eyes' corners (in cheek widths): the fixture photo's
+ * face (0.30). Measured from the eyes, not from the cheeks' line as before issue 47: the outline's
+ * cheek points sit at different heights on different faces (a man at his webcam read 40° back).
+ * The user's own rest replaces it once recentred (Neutral).
+ */
+export const NOSE_REST = 0.3;
+/** How far the nose tip stands in front of the face (cheek widths): the lever a nod or a turn moves it by. */
+export const NOSE_DEPTH = 0.3;
 
 const asinClamped = (v: number) => Math.asin(Math.max(-1, Math.min(1, v)));
 
-/** Head pose: roll from the cheeks' line, yaw and pitch from where the nose tip stands out. */
-export function headPose(m: ReturnType<typeof measures>): HeadPose {
-  // the nose tip stands about 0.3 cheek widths in front of the cheeks' line
-  return { x: asinClamped((m.nose.y - NOSE_REST) / 0.3), y: asinClamped(m.nose.x / 0.3), z: m.roll };
+/**
+ * Head pose: roll from the cheeks' line, yaw and pitch from how far the nose tip has moved from
+ * where it rests (the user's neutral pose when recentred, else the typical face's).
+ */
+export function headPose(m: ReturnType<typeof measures>, neutral: Neutral | null = null): HeadPose {
+  const restY = neutral?.noseY ?? NOSE_REST;
+  const restX = neutral?.noseX ?? 0;
+  return {
+    x: asinClamped((m.nose.belowEyes - restY) / NOSE_DEPTH),
+    y: asinClamped((m.nose.x - restX) / NOSE_DEPTH),
+    z: m.roll,
+  };
 }
 
 /**
@@ -247,9 +276,13 @@ export function rigFace(mesh: readonly Point[], neutral: Neutral | null = null):
   w.browDownLeft = ramp(m.browInnerLeft, RANGES.browDown);
   w.browOuterUpRight = ramp(m.browOuterRight, RANGES.browOuter);
   w.browOuterUpLeft = ramp(m.browOuterLeft, RANGES.browOuter);
-  const raw = headPose(m);
-  const head = neutral ? { x: raw.x - neutral.x, y: raw.y - neutral.y, z: raw.z } : raw;
-  return { weights: w, head, rawHead: raw, eyeOpen: { left: m.eyeLeft.open, right: m.eyeRight.open } };
+  return {
+    weights: w,
+    head: headPose(m, neutral),
+    rawHead: headPose(m),
+    eyeOpen: { left: m.eyeLeft.open, right: m.eyeRight.open },
+    nose: { x: m.nose.x, belowEyes: m.nose.belowEyes },
+  };
 }
 
 /**

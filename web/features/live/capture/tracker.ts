@@ -179,7 +179,7 @@ export async function startTracking(
     if (sampling) {
       sampling.push(rigFace(mesh));
       if (sampling.length >= RECENTRE_FRAMES) {
-        neutral = neutralOf(sampling.map((r) => ({ head: r.rawHead, eyeOpen: r.eyeOpen })));
+        neutral = neutralOf(sampling);
         sampling = null;
         // the filters start again from the new neutral: no slow glide from the old one
         angles.reset();
@@ -192,6 +192,7 @@ export async function startTracking(
       raw: rig.rawHead,
       head: rig.head,
       eyeOpen: rig.eyeOpen,
+      nose: rig.nose,
       blink: Math.max(rig.weights.eyeBlinkLeft ?? 0, rig.weights.eyeBlinkRight ?? 0),
       neutral: neutral !== null,
     });
