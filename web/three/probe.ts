@@ -59,8 +59,8 @@ interface AvaliveProbe {
       raw: { x: number; y: number; z: number };
       head: { x: number; y: number; z: number };
       eyeOpen: { left: number; right: number };
-      /** The nose tip (cheek widths): across from the cheeks' middle, below the eyes' corners. */
-      nose: { x: number; belowEyes: number };
+      /** The nose tip (cheek widths): across from the cheeks' middle, below the cheeks' line. */
+      nose: { x: number; y: number };
       blink: number;
       neutral: boolean;
     }[];

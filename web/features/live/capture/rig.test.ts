@@ -118,14 +118,14 @@ describe("neutral pose (recentre, issue 47)", () => {
   });
 
   it("keeps a recentre within bounds: a head far turned, or eyes shut, do not become neutral", () => {
-    const far = neutralOf([{ nose: { x: -0.5, belowEyes: 0.9 }, eyeOpen: { left: 0.02, right: 0.03 } }]);
+    const far = neutralOf([{ nose: { x: -0.5, y: 0.9 }, eyeOpen: { left: 0.02, right: 0.03 } }]);
     expect(far.noseX).toBeCloseTo(-NEUTRAL_NOSE_RANGE.x);
     expect(far.noseY).toBeCloseTo(NOSE_REST + NEUTRAL_NOSE_RANGE.y);
     expect(far.eyeOpen).toBeGreaterThanOrEqual(0.16);
     // a blink inside the window does not count: the widest eyes do
     const blinked = neutralOf([
-      { nose: { x: 0, belowEyes: 0.3 }, eyeOpen: { left: 0.05, right: 0.05 } },
-      { nose: { x: 0, belowEyes: 0.3 }, eyeOpen: { left: 0.3, right: 0.28 } },
+      { nose: { x: 0, y: 0.3 }, eyeOpen: { left: 0.05, right: 0.05 } },
+      { nose: { x: 0, y: 0.3 }, eyeOpen: { left: 0.3, right: 0.28 } },
     ]);
     expect(blinked.eyeOpen).toBeCloseTo(0.29);
   });

@@ -75,7 +75,7 @@ export interface FaceRig {
   /** Each eye's lid gap as a share of its width (the subject's sides), as measured. */
   eyeOpen: { left: number; right: number };
   /** The nose tip as measured (cheek widths): what a recentre takes as the rest. */
-  nose: { x: number; belowEyes: number };
+  nose: { x: number; y: number };
 }
 
 /**
@@ -84,7 +84,7 @@ export interface FaceRig {
  * recentre; a level face then gives a level head, and their own open eyes read as fully open.
  */
 export interface Neutral {
-  /** The nose tip at rest: across from the cheeks' middle, and below the eyes' corners (cheek widths). */
+  /** The nose tip at rest: across from the cheeks' middle, and below the cheeks' line (cheek widths). */
   noseX: number;
   noseY: number;
   /** Lid gap / eye width at rest (the two eyes' mean, in the frame where they were widest). */
@@ -102,7 +102,7 @@ export const NEUTRAL_EYE_RANGE = [0.16, 0.5] as const;
 
 /** What a recentre samples from one frame. */
 export interface NeutralSample {
-  nose: { x: number; belowEyes: number };
+  nose: { x: number; y: number };
   eyeOpen: { left: number; right: number };
 }
 
@@ -117,7 +117,7 @@ export function neutralOf(samples: readonly NeutralSample[]): Neutral {
   const [low, high] = NEUTRAL_EYE_RANGE;
   return {
     noseX: within(samples.reduce((sum, s) => sum + s.nose.x, 0) / n, 0, NEUTRAL_NOSE_RANGE.x),
-    noseY: within(samples.reduce((sum, s) => sum + s.nose.belowEyes, 0) / n, NOSE_REST, NEUTRAL_NOSE_RANGE.y),
+    noseY: within(samples.reduce((sum, s) => sum + s.nose.y, 0) / n, NOSE_REST, NEUTRAL_NOSE_RANGE.y),
     eyeOpen: Math.max(low, Math.min(high, eyes.length ? Math.max(...eyes) : RANGES.eyeOpen[0])),
   };
 }
@@ -194,7 +194,7 @@ export function measures(mesh: readonly Point[]) {
   const eyesY = (y(MESH.eyeRight.outer) + y(MESH.eyeRight.inner) + y(MESH.eyeLeft.outer) + y(MESH.eyeLeft.inner)) / 4;
   return {
     roll: f.roll,
-    nose: { x: nx, y: ny, belowEyes: ny - eyesY },
+    nose: { x: nx, y: ny },
     lipGap: d(MESH.lipUpper, MESH.lipLower),
     smileRight: lipsY - y(MESH.mouthCornerRight),
     smileLeft: lipsY - y(MESH.mouthCornerLeft),
@@ -209,12 +209,13 @@ export function measures(mesh: readonly Point[]) {
 }
 
 /**
- * At rest the nose tip sits this far below the eyes' corners (in cheek widths): the fixture photo's
- * face (0.30). Measured from the eyes, not from the cheeks' line as before issue 47: the outline's
- * cheek points sit at different heights on different faces (a man at his webcam read 40° back).
- * The user's own rest replaces it once recentred (Neutral).
+ * At rest the nose tip sits this far below the cheeks' line (in cheek widths): the fixture photo's
+ * face. Other faces rest elsewhere (the outline's cheek points sit at different heights: a man at
+ * his webcam rests 0.2 higher, which read as 40° back before issue 47); the user's own rest
+ * replaces it once recentred (Neutral). Measuring from the eyes' corners instead halved that man's
+ * error but lost most of a nod (the eyes move with the nose), so the cheeks' line stays.
  */
-export const NOSE_REST = 0.3;
+export const NOSE_REST = 0.19;
 /** How far the nose tip stands in front of the face (cheek widths): the lever a nod or a turn moves it by. */
 export const NOSE_DEPTH = 0.3;
 
@@ -228,7 +229,7 @@ export function headPose(m: ReturnType<typeof measures>, neutral: Neutral | null
   const restY = neutral?.noseY ?? NOSE_REST;
   const restX = neutral?.noseX ?? 0;
   return {
-    x: asinClamped((m.nose.belowEyes - restY) / NOSE_DEPTH),
+    x: asinClamped((m.nose.y - restY) / NOSE_DEPTH),
     y: asinClamped((m.nose.x - restX) / NOSE_DEPTH),
     z: m.roll,
   };
@@ -281,7 +282,7 @@ export function rigFace(mesh: readonly Point[], neutral: Neutral | null = null):
     head: headPose(m, neutral),
     rawHead: headPose(m),
     eyeOpen: { left: m.eyeLeft.open, right: m.eyeRight.open },
-    nose: { x: m.nose.x, belowEyes: m.nose.belowEyes },
+    nose: { x: m.nose.x, y: m.nose.y },
   };
 }
 
