@@ -190,8 +190,6 @@ export function measures(mesh: readonly Point[]) {
   };
   const [nx, ny] = f.p(MESH.noseTip);
   const lipsY = (y(MESH.lipUpper) + y(MESH.lipLower)) / 2;
-  // the eyes' four corners: well-defined points on every face, unlike the outline's cheek points
-  const eyesY = (y(MESH.eyeRight.outer) + y(MESH.eyeRight.inner) + y(MESH.eyeLeft.outer) + y(MESH.eyeLeft.inner)) / 4;
   return {
     roll: f.roll,
     nose: { x: nx, y: ny },
