@@ -54,7 +54,7 @@ export const enPages = {
     trialVisitor: "New here? Register and try silver free for {{days}} days, once. No payment needed.",
     trialRegister: "Register for the free trial",
     trialMode: { plan: "Go live with your plan", face: "Go live with face capture" },
-    readyToDesign: "You are a {{tier}} member now. Design your avatar next.",
+    readyToDesign: "You are a {{tier}} now. Design your avatar next.",
     startDesign: "Start design",
     period: "Period",
     periods: { month: "Monthly", season: "Quarterly", year: "Yearly" },

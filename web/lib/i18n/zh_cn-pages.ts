@@ -49,7 +49,7 @@ export const zhCNPages: PageMessages = {
     trialVisitor: "第一次来？注册即可免费试用白银会员 {{days}} 天（限一次），无需付款。",
     trialRegister: "注册并免费试用",
     trialMode: { plan: "用方案直播", face: "面部捕捉直播" },
-    readyToDesign: "你现在是{{tier}}会员了。下一步：设计你的形象。",
+    readyToDesign: "你现在是{{tier}}了。下一步：设计你的形象。",
     startDesign: "开始设计",
     period: "时长",
     periods: { month: "月付", season: "季付", year: "年付" },

@@ -49,7 +49,7 @@ export const zhTNPages: PageMessages = {
     trialVisitor: "第一次來？註冊即可免費試用白銀會員 {{days}} 天（限一次），無需付款。",
     trialRegister: "註冊並免費試用",
     trialMode: { plan: "用方案直播", face: "面部捕捉直播" },
-    readyToDesign: "你現在是{{tier}}會員了。下一步：設計你的形象。",
+    readyToDesign: "你現在是{{tier}}了。下一步：設計你的形象。",
     startDesign: "開始設計",
     period: "時長",
     periods: { month: "月付", season: "季付", year: "年付" },
