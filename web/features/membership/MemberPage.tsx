@@ -6,7 +6,7 @@ import { channelsForSite, MAX_QUANTITY, type PayChannel, PERIODS, type Period, T
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
 import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
-import { loginUrlFor } from "../../lib/loginRedirect.ts";
+import { afterLoginPath, loginUrlFor } from "../../lib/loginRedirect.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { useSession } from "../../lib/session.ts";
 import { useSiteConfig } from "../site/index.ts";
@@ -40,6 +40,8 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
   const fromDesign = params.get("from") === "design";
   // back from the gate or from the trial offered to visitors: once a member, Start design is here
   const offerDesign = fromDesign || params.get("from") === "trial";
+  // Upgrade from a locked item (issue 47): the way back to where it was (a path of this site only)
+  const back = params.get("back") ? afterLoginPath(params.get("back"), "") : "";
   const ordersPath = compact ? "/myCenter/myOrder" : "/workbench/orderList";
 
   const [quantities, setQuantities] = useState<Record<string, number>>({});
@@ -93,6 +95,14 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
         )}
         {vip.data?.expired && <p className="member__current">{t("member.renewText")}</p>}
       </header>
+
+      {back && (
+        <p className="member__back">
+          <Link to={back} data-testid="member-back">
+            ← {t("member.back")}
+          </Link>
+        </p>
+      )}
 
       {offerDesign && current && (
         <div className="member__trial member__ready" data-testid="member-ready">
