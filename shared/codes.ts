@@ -137,6 +137,8 @@ export const CODES = {
   INTERACT_REPLY_TOO_LONG: c(1912, 200, "interactReplyTooLong"),
   // face relay (docs/decisions/036): said once per socket, the socket stays open
   FACE_FRAME_INVALID: c(1913, 200, "faceFrameInvalid"),
+  // switching modes while live (issue 47): cloud rendering in or out needs a new session
+  LIVE_MODE_SWITCH: c(1914, 200, "liveModeSwitch"),
 } as const satisfies Record<string, CodeEntry>;
 
 export type CodeName = keyof typeof CODES;

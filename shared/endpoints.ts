@@ -66,6 +66,7 @@ import {
   LiveEndBody,
   LiveHistoryPage,
   LiveHistoryQuery,
+  LiveModeBody,
   LiveSessionBody,
   LiveSessionRecord,
   LiveStartBody,
@@ -1339,6 +1340,16 @@ export const liveEndpoints = {
     summary: "The studio is still live (every 20 s; silent for 90 s, the server ends the session)",
     body: LiveSessionBody,
     codes: ["NOT_FOUND", "LIVE_SESSION_ENDED"],
+    response: LiveSessionRecord,
+  }),
+  liveMode: live({
+    method: "POST",
+    path: `${V1}/live/session/mode`,
+    auth: "v1",
+    summary:
+      "Switch an open session between plan playback, face, half-body and motion without ending it; the record keeps each switch",
+    body: LiveModeBody,
+    codes: ["LOCKED", "NO_PERMISSION", "NOT_FOUND", "LIVE_SESSION_ENDED", "LIVE_MODE_SWITCH"],
     response: LiveSessionRecord,
   }),
   liveEnd: live({

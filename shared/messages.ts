@@ -339,6 +339,11 @@ export const MESSAGES = {
     "云直播凭证错误、已使用或已过期",
     "雲直播憑證錯誤、已使用或已過期",
   ),
+  liveModeSwitch: m(
+    "Cloud rendering cannot be switched to or from while live: end the session and go live again",
+    "直播中无法切换到云渲染或从云渲染切出：请结束本场直播后重新开播",
+    "直播中無法切換到雲渲染或從雲渲染切出：請結束本場直播後重新開播",
+  ),
   liveNotCloud: m("This live session is not a cloud session", "本场直播不是云渲染直播", "本場直播不是雲渲染直播"),
   cloudRenderFailed: m(
     "The cloud renderer could not start, please retry",

@@ -35,6 +35,15 @@ export const StreamKeyInfo = Type.Object({
 });
 export type StreamKeyInfo = Static<typeof StreamKeyInfo>;
 
+/** A switch of mode while live (issue 47): from, to, when. */
+export const LiveModeChangeRecord = Type.Object({
+  fromMode: Type.String(),
+  mode: Type.String(),
+  modeName: Type.String(),
+  at: Time,
+});
+export type LiveModeChangeRecord = Static<typeof LiveModeChangeRecord>;
+
 export const LiveSessionRecord = Type.Object({
   id: Type.String(),
   planId: Type.Union([Type.String(), Type.Null()]),
@@ -48,6 +57,8 @@ export const LiveSessionRecord = Type.Object({
   durationSeconds: Type.Integer(),
   endReason: Type.Union([Type.String(), Type.Null()]),
   live: Type.Boolean(),
+  /** The modes switched to while live, oldest first (empty: the whole session in `mode`). */
+  modeChanges: Type.Array(LiveModeChangeRecord),
 });
 export type LiveSessionRecord = Static<typeof LiveSessionRecord>;
 
@@ -79,6 +90,13 @@ export type LiveStartBody = Static<typeof LiveStartBody>;
 
 export const LiveSessionBody = Type.Object({ id: Id });
 export type LiveSessionBody = Static<typeof LiveSessionBody>;
+
+/** Switch the open session's mode while live (issue 47): plan playback, face, half-body or motion. */
+export const LiveModeBody = Type.Object({
+  id: Id,
+  mode: Mode,
+});
+export type LiveModeBody = Static<typeof LiveModeBody>;
 
 export const LiveEndBody = Type.Object({
   id: Id,

@@ -24,7 +24,6 @@ import {
 import { finishedToast, recordToasts } from "./toasts.ts";
 
 const baseUrl = inject("baseUrl");
-const LOCKED = "No privileges available. Unlock membership for more benefits.";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -161,14 +160,16 @@ describe("start design and the face editor", () => {
       .poll(() => page.getByTestId("role-card").allTextContents(), { timeout: 15_000 })
       .not.toEqual(firstPage);
 
-    // Diamond avatars are locked for gold: refused here with the message, no call made.
+    // Diamond avatars are locked for gold (issue 47): the badge names the tier that opens them, and
+    // the card offers Upgrade (to the membership page, which brings Start design back) instead of
+    // buttons that could only be refused; no call made.
     const locked = page.locator('[data-testid="role-card"][data-locked="true"]').first();
     await locked.getByTestId("lock-badge").waitFor();
-    // The refusal is said only when no other toast is up (spec section 4): let the exports' toasts go first.
+    expect(await locked.getByTestId("lock-badge").innerText()).toBe("Diamond only");
+    expect(await locked.getByRole("button", { name: "Create a draft" }).count()).toBe(0);
+    await locked.getByTestId("role-upgrade").waitFor();
     await expect.poll(() => page.getByTestId("toast").allTextContents(), { timeout: 10_000 }).toEqual([]);
-    await locked.getByRole("button", { name: "Create a draft" }).click();
-    await page.getByTestId("toast").filter({ hasText: LOCKED }).waitFor();
-    await page.waitForTimeout(250); // the toast's fade-in
+    await locked.hover();
     await screenshot(page, "avatar-start-design-locked");
     expect(plans).toEqual([]);
 

@@ -118,10 +118,18 @@ describe("a plan from Start design to the live-stream client", () => {
     await pick(page, "outfit.hoodie-lilac");
     await page.getByTestId("plan-submenu-headwear").click();
     await pick(page, "outfit.cap-blue");
-    await page.getByTestId("catalogue-item-outfit.crown-gold").click();
-    await expect
-      .poll(() => page.locator("body").innerText())
-      .toContain("No privileges available. Unlock membership for more benefits.");
+    // (issue 47) its badge names the tier, and a click offers Upgrade, naming it too; cancel stays
+    const crown = page.getByTestId("catalogue-item-outfit.crown-gold");
+    expect(await crown.getByTestId("lock-badge").innerText()).toBe("Diamond only");
+    await crown.click();
+    const upgrade = page.getByTestId("confirm-dialog");
+    await upgrade.waitFor();
+    expect(await upgrade.innerText()).toContain(
+      "“Golden crown” comes with Diamond. Upgrade, then come back to this plan.",
+    );
+    await screenshot(page, "plan-locked-upgrade");
+    await upgrade.getByRole("button", { name: "Cancel" }).click();
+    await upgrade.waitFor({ state: "hidden" });
 
     // Expression: tried on the avatar, added to the plan's list; delete needs a selection.
     await page.getByTestId("plan-menu-expression").click();

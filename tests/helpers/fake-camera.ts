@@ -23,6 +23,8 @@ export const FACE_PHOTO = path.join(ROOT, "tests", "fixtures", "images", "astron
 const CROPS = {
   face: { left: 112, top: 40, width: 224, height: 168 },
   bust: { left: 0, top: 0, width: 512, height: 384 },
+  /** the middle 4:3 band of a 512x512 face crop (tests/fixtures/faces) */
+  middle: { left: 0, top: 64, width: 512, height: 384 },
 } as const;
 /** In the photo: the lips part at this row, across these columns; the jaw drops by `drop` rows. */
 const MOUTH = { row: 147, left: 186, right: 262, bottom: 196, drop: 16, centre: 224, halfWidth: 21 };
@@ -51,6 +53,111 @@ export async function openMouthPhoto(photo = FACE_PHOTO): Promise<Buffer> {
     ])
     .png()
     .toBuffer();
+}
+
+/**
+ * Where the head is in the photo (pixels of the 512x512 astronaut.png, from its face mesh in
+ * tests/fixtures/face-mesh.json: the cheeks 91 px apart at row 113, forehead at row 71, chin at
+ * 174, nose tip at 130), and the half-axes of the dome the face is laid on to be turned: `a` across,
+ * `b` down, `depth` towards the camera.
+ */
+export const HEAD = { cx: 224, cy: 122, a: 72, b: 82, depth: 70 };
+
+/**
+ * The photo with the head turned (`yaw`: positive to the subject's left, the nose to the
+ * picture's right) or nodded (`pitch`: positive down, the nose lower) by `degrees`. The face is
+ * laid on a half-ellipsoid (HEAD) and the dome rotated about the head's centre: the middle of the
+ * face (the nose) stands out most and moves most, the outline (the cheeks, the chin's sides) moves
+ * least, as in a real turn; the picture is the rotated dome seen straight on. Outside the dome the
+ * photo is unchanged. PNG.
+ */
+export async function turnedPhoto(axis: "yaw" | "pitch", degrees: number, photo = FACE_PHOTO): Promise<Buffer> {
+  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const out = Buffer.from(data);
+  const phi = (degrees * Math.PI) / 180;
+  const cos = Math.cos(phi);
+  const sin = Math.sin(phi);
+  const { cx, cy, a, b, depth } = HEAD;
+  const z = (x: number, y: number) => {
+    const q = 1 - ((x - cx) / a) ** 2 - ((y - cy) / b) ** 2;
+    return q > 0 ? depth * Math.sqrt(q) : 0;
+  };
+  const sample = (x: number, y: number, c: number) => {
+    const x0 = Math.max(0, Math.min(width - 2, Math.floor(x)));
+    const y0 = Math.max(0, Math.min(height - 2, Math.floor(y)));
+    const fx = Math.max(0, Math.min(1, x - x0));
+    const fy = Math.max(0, Math.min(1, y - y0));
+    const p = (xx: number, yy: number) => data[(yy * width + xx) * 3 + c] as number;
+    return (
+      p(x0, y0) * (1 - fx) * (1 - fy) +
+      p(x0 + 1, y0) * fx * (1 - fy) +
+      p(x0, y0 + 1) * (1 - fx) * fy +
+      p(x0 + 1, y0 + 1) * fx * fy
+    );
+  };
+  for (let y = Math.floor(cy - b); y <= Math.ceil(cy + b); y++) {
+    for (let x = Math.floor(cx - a); x <= Math.ceil(cx + a); x++) {
+      if (z(x, y) <= 0) continue;
+      // the dome's point drawn here: solve out = centre + (s - centre) cos + z(s) sin for s
+      let sx = x;
+      let sy = y;
+      for (let k = 0; k < 8; k++) {
+        if (axis === "yaw") sx = cx + (x - cx - z(sx, y) * sin) / cos;
+        else sy = cy + (y - cy - z(x, sy) * sin) / cos;
+      }
+      if (z(sx, sy) <= 0) continue;
+      for (let c = 0; c < 3; c++) out[(y * width + x) * 3 + c] = Math.round(sample(sx, sy, c));
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** A still camera: `photo` (cropped by `crop`), every frame the same. */
+export async function writeStillCamera(
+  file: string,
+  photo: string,
+  crop: keyof typeof CROPS,
+  options: { fps?: number } = {},
+): Promise<FakeCamera> {
+  const { fps = 10 } = options;
+  writeY4m(file, fps, 640, 480, [await i420(photo, 640, 480, crop)], 20);
+  return { file, fps, hold: 20 };
+}
+
+/**
+ * A y4m alternating the level head (`hold` frames) and the head turned or nodded by `degrees`
+ * (`hold` frames), looping: for the face-capture tests of a turned and a nodding head.
+ */
+export async function writeTurningCamera(
+  file: string,
+  axis: "yaw" | "pitch",
+  degrees: number,
+  options: { fps?: number; hold?: number } = {},
+): Promise<FakeCamera> {
+  const { fps = 10, hold = 20 } = options;
+  const level = await i420(FACE_PHOTO, 640, 480, "face");
+  const turned = await i420(await turnedPhoto(axis, degrees), 640, 480, "face");
+  writeY4m(file, fps, 640, 480, [level, turned], hold);
+  return { file, fps, hold };
+}
+
+function writeY4m(file: string, fps: number, width: number, height: number, frames: Buffer[], hold: number) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const out = fs.openSync(file, "w");
+  try {
+    fs.writeSync(out, `YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
+    for (const frame of frames) {
+      for (let i = 0; i < hold; i++) {
+        fs.writeSync(out, "FRAME\n");
+        fs.writeSync(out, frame);
+      }
+    }
+  } finally {
+    fs.closeSync(out);
+  }
 }
 
 /** One camera frame (I420 planes) from a photo: the crop above, scaled to width x height. */
@@ -116,19 +223,7 @@ export async function writeFakeCamera(
   const { fps = 10, hold = 20, width = 640, height = 480, crop = "face" } = options;
   const closed = await i420(FACE_PHOTO, width, height, crop);
   const open = await i420(await openMouthPhoto(), width, height, crop);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const out = fs.openSync(file, "w");
-  try {
-    fs.writeSync(out, `YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
-    for (const frame of [closed, open]) {
-      for (let i = 0; i < hold; i++) {
-        fs.writeSync(out, "FRAME\n");
-        fs.writeSync(out, frame);
-      }
-    }
-  } finally {
-    fs.closeSync(out);
-  }
+  writeY4m(file, fps, width, height, [closed, open], hold);
   return { file, fps, hold };
 }
 

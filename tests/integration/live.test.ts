@@ -447,4 +447,56 @@ describe("live modes and records", () => {
     const row = await t.db.liveSession.findUniqueOrThrow({ where: { id: a.id } });
     expect(row).toMatchObject({ endReason: "replaced", durationSeconds: 3 });
   });
+
+  it("switches modes while live without ending the session; the record keeps each switch (issue 47)", async () => {
+    const { user } = await memberWithPlan("silver");
+    const other = await memberWithPlan("gold");
+    const started = ok<Rec & { mode: string }>(await post(user.token, `${L}/session/start`, { mode: "face" }));
+    advance(20);
+    const switched = ok<Rec & { mode: string; modeChanges: { fromMode: string; mode: string; at: string }[] }>(
+      await post(user.token, `${L}/session/mode`, { id: started.id, mode: "plan" }),
+    );
+    expect(switched).toMatchObject({ id: started.id, mode: "plan", live: true, durationSeconds: 20 });
+    expect(switched.modeChanges).toEqual([
+      { fromMode: "face", mode: "plan", modeName: expect.any(String), at: now.toISOString() },
+    ]);
+    // the same mode again changes nothing
+    expect(
+      ok<{ modeChanges: unknown[] }>(await post(user.token, `${L}/session/mode`, { id: started.id, mode: "plan" }))
+        .modeChanges,
+    ).toHaveLength(1);
+    // silver does not open the half-body: locked, and the session goes on in its mode
+    expect((await post(user.token, `${L}/session/mode`, { id: started.id, mode: "halfBody" })).body).toMatchObject({
+      code: 1201,
+    });
+    // cloud rendering needs a session of its own
+    expect((await post(user.token, `${L}/session/mode`, { id: started.id, mode: "cloud" })).body).toMatchObject({
+      code: 1914,
+      message: "Cloud rendering cannot be switched to or from while live: end the session and go live again",
+    });
+    // another user's session is not found, and changes nothing
+    expect((await post(other.user.token, `${L}/session/mode`, { id: started.id, mode: "face" })).body).toEqual(
+      NOT_FOUND,
+    );
+    // bad input: the envelope, naming the field
+    const bad = await post(user.token, `${L}/session/mode`, { id: started.id, mode: "dance" });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.message).toContain("mode");
+    advance(10);
+    ok(await post(user.token, `${L}/session/mode`, { id: started.id, mode: "face" }));
+    advance(5);
+    const ended = ok<Rec & { mode: string; modeChanges: { fromMode: string; mode: string }[] }>(
+      await post(user.token, `${L}/session/end`, { id: started.id }),
+    );
+    expect(ended).toMatchObject({ mode: "face", durationSeconds: 35, live: false });
+    expect(ended.modeChanges.map((c) => `${c.fromMode}>${c.mode}`)).toEqual(["face>plan", "plan>face"]);
+    // an ended session switches no more
+    expect((await post(user.token, `${L}/session/mode`, { id: started.id, mode: "plan" })).body).toMatchObject({
+      code: 1904,
+    });
+    const page = ok<{ records: { id: string; modeChanges: { mode: string }[] }[] }>(
+      await get(user.token, `${L}/history/getListPage?page=1`),
+    );
+    expect(page.records[0]?.modeChanges.map((c) => c.mode)).toEqual(["plan", "face"]);
+  });
 });

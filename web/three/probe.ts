@@ -40,7 +40,32 @@ interface AvaliveProbe {
      * high the captured left hand was posed (the wrist's height in the mesh's frame, metres; null
      * without captured arms), the last 200.
      */
-    drawn: { at: number; jawOpen: number; bodyTilt: number | null; leftHandY: number | null }[];
+    drawn: {
+      at: number;
+      jawOpen: number;
+      bodyTilt: number | null;
+      leftHandY: number | null;
+      /** The head's rotation drawn (radians: x nods down, y turns to the subject's left, z tilts). */
+      head: { x: number; y: number; z: number } | null;
+      /** The larger of the two eyes' blink drawn (0 open .. 1 shut). */
+      blink: number | null;
+    }[];
+    /**
+     * Each tracking result (issue 47): the head as measured (raw) and from the neutral pose, the
+     * eyes' openness as measured (lid gap / width) and their blink weights, the last 200.
+     */
+    rigged: {
+      at: number;
+      raw: { x: number; y: number; z: number };
+      head: { x: number; y: number; z: number };
+      eyeOpen: { left: number; right: number };
+      /** The nose tip (cheek widths): across from the cheeks' middle, below the cheeks' line. */
+      nose: { x: number; y: number };
+      blink: number;
+      neutral: boolean;
+    }[];
+    /** How many times the neutral pose was taken (the automatic one at the start counts). */
+    recentred: number;
     /** TensorFlow.js's backend the tracker runs on (wasm here). */
     backend: string | null;
   };
@@ -68,7 +93,17 @@ function probe(): AvaliveProbe {
       mountedAt: null,
       played: [],
       morphs: {},
-      capture: { applied: 0, latencies: [], tracked: 0, faces: 0, inferMs: [], drawn: [], backend: null },
+      capture: {
+        applied: 0,
+        latencies: [],
+        tracked: 0,
+        faces: 0,
+        inferMs: [],
+        drawn: [],
+        rigged: [],
+        recentred: 0,
+        backend: null,
+      },
       voice: { drawn: [] },
       cloud: { drawn: [] },
     };
@@ -128,12 +163,34 @@ export function reportCaptureApplied(
   jawOpen: number,
   bodyTilt: number | null = null,
   leftHandY: number | null = null,
+  face: { head: { x: number; y: number; z: number }; blink: number } | null = null,
 ): void {
   for (const listener of drawnListeners) listener(frameAt, jawOpen);
   const c = probe().capture;
   c.applied++;
   c.latencies = [...c.latencies.slice(-119), performance.now() - frameAt];
-  c.drawn = [...c.drawn.slice(-199), { at: performance.now(), jawOpen, bodyTilt, leftHandY }];
+  c.drawn = [
+    ...c.drawn.slice(-199),
+    {
+      at: performance.now(),
+      jawOpen,
+      bodyTilt,
+      leftHandY,
+      head: face ? { ...face.head } : null,
+      blink: face?.blink ?? null,
+    },
+  ];
+}
+
+/** One tracking result's head and eyes, raw and from the neutral pose (issue 47). */
+export function reportRigged(entry: Omit<AvaliveProbe["capture"]["rigged"][number], "at">): void {
+  const c = probe().capture;
+  c.rigged = [...c.rigged.slice(-199), { at: performance.now(), ...entry }];
+}
+
+/** The neutral pose was taken (at the start of capture, or the user's Recentre). */
+export function reportRecentred(): void {
+  probe().capture.recentred++;
 }
 
 /** A frame drawn while the voice speaks, with the jawOpen it drew (lip-sync and capture together). */

@@ -96,6 +96,9 @@ export async function liveRoutes(app: App) {
   route(app, live.liveHeartbeat, async (request, reply) =>
     reply.ok(await service.heartbeat(me(request), request.body.id, request.language)),
   );
+  route(app, live.liveMode, async (request, reply) =>
+    reply.ok(await service.switchMode(me(request), request.body, request.language)),
+  );
   route(app, live.liveEnd, async (request, reply) =>
     reply.ok(await service.end(me(request), request.body.id, request.body.reason ?? "exit", request.language)),
   );

@@ -22,6 +22,7 @@ import { EQUITY_LOCKED } from "../../../shared/membership.ts";
 import { type MessageKey, translate } from "../../../shared/messages.ts";
 import type {
   LiveHistoryQuery,
+  LiveModeBody,
   LiveSessionRecord,
   LiveStartBody,
   LiveTriggerBody,
@@ -37,6 +38,12 @@ import { createCloudLedger } from "./cloud.ts";
 import { createKeyService } from "./keys.ts";
 
 type SessionRow = NonNullable<Awaited<ReturnType<Deps["db"]["liveSession"]["findFirst"]>>>;
+type ModeChangeRow = { fromMode: string; mode: string; at: Date };
+/** The switches of mode, oldest first, read with a session for its record. */
+const WITH_CHANGES = { modeChanges: { orderBy: { at: "asc" as const } } };
+
+/** The modes a live session may switch between without ending (issue 47): all rendered in the studio. */
+export const SWITCHABLE_MODES: readonly string[] = ["plan", "face", "halfBody", "motion"];
 
 const seconds = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
 export const modeName = (mode: string, language: Language) => translate(`liveMode_${mode}` as MessageKey, language);
@@ -71,7 +78,7 @@ export function createLiveService(
   const keys = createKeyService(deps);
   const cloud = createCloudLedger(deps);
 
-  const toRecord = (row: SessionRow, language: Language): LiveSessionRecord => ({
+  const toRecord = (row: SessionRow & { modeChanges?: ModeChangeRow[] }, language: Language): LiveSessionRecord => ({
     id: row.id,
     planId: row.planId,
     planName: row.planName,
@@ -82,6 +89,12 @@ export function createLiveService(
     durationSeconds: row.durationSeconds ?? seconds(row.startedAt, clock.now()),
     endReason: row.endReason,
     live: row.endedAt === null,
+    modeChanges: (row.modeChanges ?? []).map((c) => ({
+      fromMode: c.fromMode,
+      mode: c.mode,
+      modeName: modeName(c.mode, language),
+      at: c.at.toISOString(),
+    })),
   });
 
   /** Ends an open session once (a second caller finds it ended and changes nothing). */
@@ -91,7 +104,7 @@ export function createLiveService(
       where: { id: row.id, endedAt: null },
       data: { endedAt, durationSeconds: seconds(row.startedAt, endedAt), endReason: reason },
     });
-    const after = await db.liveSession.findUniqueOrThrow({ where: { id: row.id } });
+    const after = await db.liveSession.findUniqueOrThrow({ where: { id: row.id }, include: WITH_CHANGES });
     // a cloud session's render slot is free again (a lapsed lease would free it too, later)
     if (row.mode === "cloud") await slots.release(row.id).catch(() => undefined);
     if (after.endReason === reason && after.endedAt?.getTime() === endedAt.getTime()) {
@@ -278,7 +291,11 @@ export function createLiveService(
     async heartbeat(userId: string, id: string, language: Language) {
       const row = await ownSession(userId, id);
       if (row.endedAt) throw new BizError("LIVE_SESSION_ENDED");
-      const updated = await db.liveSession.update({ where: { id }, data: { lastSeenAt: clock.now() } });
+      const updated = await db.liveSession.update({
+        where: { id },
+        data: { lastSeenAt: clock.now() },
+        include: WITH_CHANGES,
+      });
       if (row.mode === "cloud") await slots.renew(id);
       return toRecord(updated, language);
     },
@@ -292,7 +309,45 @@ export function createLiveService(
 
     async end(userId: string, id: string, reason: LiveEndReason, language: Language) {
       const row = await ownSession(userId, id);
-      return toRecord(row.endedAt ? row : await close(row, clock.now(), reason), language);
+      if (!row.endedAt) return toRecord(await close(row, clock.now(), reason), language);
+      const changes = await db.liveModeChange.findMany({ where: { sessionId: id }, orderBy: { at: "asc" } });
+      return toRecord({ ...row, modeChanges: changes }, language);
+    },
+
+    /**
+     * Switch the open session's mode while live (issue 47): the membership's gate as for going live,
+     * the session goes on (same id, same start), `mode` becomes the new one and the switch is kept.
+     * Cloud rendering in or out needs a session of its own (1914). The same mode again changes nothing.
+     */
+    async switchMode(userId: string, body: LiveModeBody, language: Language) {
+      const row = await ownSession(userId, body.id);
+      if (row.endedAt) throw new BizError("LIVE_SESSION_ENDED");
+      if (!SWITCHABLE_MODES.includes(row.mode) || !SWITCHABLE_MODES.includes(body.mode))
+        throw new BizError("LIVE_MODE_SWITCH");
+      const { vip: vipType, lapsed } = await membershipOf(deps.reads, userId, clock.now());
+      if (!liveModeOpen(body.mode, vipType, 0))
+        throw vipType ? new BizError("LOCKED") : refusalFor(lapsed, "NO_PERMISSION");
+      if (body.mode !== row.mode) {
+        const now = clock.now();
+        // only while still open, and only from the mode it is in (two tabs switching at once: one wins)
+        const switched = await db.$transaction(async (tx) => {
+          const done = await tx.liveSession.updateMany({
+            where: { id: row.id, endedAt: null, mode: row.mode },
+            data: { mode: body.mode, lastSeenAt: now },
+          });
+          if (done.count === 0) return false;
+          await tx.liveModeChange.create({ data: { sessionId: row.id, fromMode: row.mode, mode: body.mode, at: now } });
+          return true;
+        });
+        if (!switched) {
+          const again = await db.liveSession.findUniqueOrThrow({ where: { id: row.id } });
+          if (again.endedAt) throw new BizError("LIVE_SESSION_ENDED");
+        } else {
+          live.publish(userId, { type: "session", state: "live", sessionId: row.id, mode: body.mode });
+        }
+      }
+      const after = await db.liveSession.findUniqueOrThrow({ where: { id: row.id }, include: WITH_CHANGES });
+      return toRecord(after, language);
     },
 
     async history(userId: string, query: LiveHistoryQuery, language: Language) {
@@ -301,6 +356,7 @@ export function createLiveService(
       const [rows, total, sum] = await Promise.all([
         db.liveSession.findMany({
           where,
+          include: WITH_CHANGES,
           orderBy: { startedAt: "desc" },
           skip: (query.page - 1) * query.limit,
           take: query.limit,

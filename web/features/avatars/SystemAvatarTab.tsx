@@ -122,17 +122,38 @@ export function SystemAvatarTab() {
                     <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
                       <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
                     </svg>
-                    {t("avatars.dialog.locked")}
+                    {role.tier
+                      ? t("avatars.dialog.lockedTier", { tier: t(`home.tiers.${role.tier}.name`) })
+                      : t("avatars.dialog.locked")}
                   </span>
                 )}
-                <div className="role-card__actions">
-                  <button type="button" className="btn btn--primary" onClick={() => act(role, "draft")}>
-                    {t("avatars.dialog.createDraft")}
-                  </button>
-                  <button type="button" className="btn role-card__diy" onClick={() => act(role, "diy")}>
-                    {t("avatars.dialog.diyFace")}
-                  </button>
-                </div>
+                {role.equityStatus === 2 ? (
+                  // locked (issue 47): the tier that opens it, and Upgrade, which comes back here (Start design)
+                  <div className="role-card__actions">
+                    <button
+                      type="button"
+                      className="btn btn--primary"
+                      data-testid="role-upgrade"
+                      onClick={() => {
+                        close();
+                        navigate(
+                          `/member?${new URLSearchParams({ from: "design", ...(role.tier ? { tier: role.tier } : {}) })}`,
+                        );
+                      }}
+                    >
+                      {t("avatars.dialog.upgrade")}
+                    </button>
+                  </div>
+                ) : (
+                  <div className="role-card__actions">
+                    <button type="button" className="btn btn--primary" onClick={() => act(role, "draft")}>
+                      {t("avatars.dialog.createDraft")}
+                    </button>
+                    <button type="button" className="btn role-card__diy" onClick={() => act(role, "diy")}>
+                      {t("avatars.dialog.diyFace")}
+                    </button>
+                  </div>
+                )}
               </div>
               <p className="role-card__name">{role.name}</p>
               <p className="role-card__export">

@@ -18,8 +18,8 @@ import "./studio.css";
 const PlanPreview = lazy(() => import("../../three/plan/PlanPreview.tsx"));
 
 /**
- * /live/obs?key=…&size=720|1080: the OBS browser source. The key owner's used plan, the avatar alone
- * on a transparent background at exactly 1280×720 or 1920×1080, no UI; interactions arrive through
+ * /live/obs?key=…&size=720|1080[&scene=1]: the OBS browser source. The key owner's used plan, the avatar alone
+ * on a transparent background (or with the plan's scene, `scene=1`) at exactly 1280×720 or 1920×1080, no UI; interactions arrive through
  * the socket (authenticated by the key) and play here, and the studio's lines and the replies are
  * said here in the plan's voice (OBS takes a browser source's sound). A wrong or revoked key draws nothing and
  * says so in the page's state (`data-state`), never on the stream. When the studio's session ends
@@ -30,7 +30,8 @@ export function ObsPage() {
   const params = new URLSearchParams(window.location.search);
   const key = params.get("key") ?? "";
   const size: ObsSize = params.get("size") === "1080" ? "1080" : "720";
-  // a cloud session's render page (docs/decisions/037) draws the plan's scene; OBS gets it transparent
+  // with the plan's scene: the streamer's choice in the stream-key panel (issue 47), and a cloud
+  // session's render page (docs/decisions/037); without it, transparent for OBS to compose
   const scene = params.get("scene") === "1";
   const { width, height } = OBS_SIZES[size];
   const [plan, setPlan] = useState<PlanInfo | null>(null);

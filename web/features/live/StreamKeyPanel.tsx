@@ -6,8 +6,12 @@ import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
 import { revokeKey, rotateKey } from "./api.ts";
 
-export const obsUrl = (key: string, size: keyof typeof OBS_SIZES) =>
-  `${window.location.origin}/live/obs?${new URLSearchParams({ key, size })}`;
+/** What the OBS source draws (issue 47): the avatar alone on a transparent page, or with the plan's scene. */
+export type ObsBackground = "transparent" | "scene";
+export const OBS_BACKGROUNDS: readonly ObsBackground[] = ["transparent", "scene"];
+
+export const obsUrl = (key: string, size: keyof typeof OBS_SIZES, background: ObsBackground = "transparent") =>
+  `${window.location.origin}/live/obs?${new URLSearchParams({ key, size, ...(background === "scene" ? { scene: "1" } : {}) })}`;
 
 /**
  * The stream key: made or rotated here and shown once (the server keeps only its hash), with the
@@ -17,6 +21,7 @@ export function StreamKeyPanel({ streamKey }: { streamKey: StreamKeyInfo | null 
   const { t } = useTranslation();
   const [fresh, setFresh] = useState<NewStreamKey | null>(null);
   const [busy, setBusy] = useState(false);
+  const [background, setBackground] = useState<ObsBackground>("transparent");
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -55,13 +60,41 @@ export function StreamKeyPanel({ streamKey }: { streamKey: StreamKeyInfo | null 
         <div className="studio__key" data-testid="stream-key-fresh">
           <p>{t("studio.key.once")}</p>
           <code data-testid="stream-key-value">{fresh.key}</code>
+          <fieldset className="studio__obs-choice" data-testid="obs-background">
+            <legend>{t("studio.key.background")}</legend>
+            {OBS_BACKGROUNDS.map((b) => (
+              <label key={b} className="studio__obs-option">
+                <input
+                  type="radio"
+                  name="obs-background"
+                  value={b}
+                  checked={background === b}
+                  onChange={() => setBackground(b)}
+                  data-testid={`obs-background-${b}`}
+                />
+                <span>
+                  <strong>{t(`studio.key.backgrounds.${b}`)}</strong>
+                  <small>{t(`studio.key.backgroundHints.${b}`)}</small>
+                </span>
+              </label>
+            ))}
+          </fieldset>
           {(Object.keys(OBS_SIZES) as (keyof typeof OBS_SIZES)[]).map((size) => (
             <div key={size} className="studio__url">
               <span>{t("studio.key.obs", { width: OBS_SIZES[size].width, height: OBS_SIZES[size].height })}</span>
-              <a href={obsUrl(fresh.key, size)} target="_blank" rel="noreferrer" data-testid={`obs-url-${size}`}>
-                {obsUrl(fresh.key, size)}
+              <a
+                href={obsUrl(fresh.key, size, background)}
+                target="_blank"
+                rel="noreferrer"
+                data-testid={`obs-url-${size}`}
+              >
+                {obsUrl(fresh.key, size, background)}
               </a>
-              <button type="button" className="btn btn--ghost" onClick={() => copy(obsUrl(fresh.key, size))}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => copy(obsUrl(fresh.key, size, background))}
+              >
                 {t("studio.key.copy")}
               </button>
             </div>

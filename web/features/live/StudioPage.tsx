@@ -20,6 +20,7 @@ import {
   rehearse,
   socketInfo,
   startSession,
+  switchSessionMode,
   useStudioInit,
   useUsedPlan,
 } from "./api.ts";
@@ -28,7 +29,7 @@ import { CapturePanel } from "./capture/CapturePanel.tsx";
 import { MotionPanel } from "./capture/MotionPanel.tsx";
 import { createFaceLink } from "./face-link.ts";
 import { useFaceOutlet } from "./face-out.ts";
-import { captureModeOf, clock, firstOpenMode, framingOfMode } from "./format.ts";
+import { canSwitchLive, captureModeOf, clock, firstOpenMode, framingOfMode } from "./format.ts";
 import { playInteraction } from "./playback.ts";
 import { SpeakBox } from "./SpeakBox.tsx";
 import { StreamKeyPanel } from "./StreamKeyPanel.tsx";
@@ -90,7 +91,13 @@ function useLiveSession(heartbeatSeconds: number) {
   };
   /** The server ended it (a cloud session out of hours, its stream closed). */
   const ended = () => setSession(null);
-  return { session, elapsed, start, stop, ended };
+  /** Another mode while live (issue 47): the same session goes on; the API client shows a refusal. */
+  const switchTo = async (mode: LiveMode) => {
+    const open = current.current;
+    if (!open) return;
+    setSession(await switchSessionMode(open.id, mode));
+  };
+  return { session, elapsed, start, stop, ended, switchTo };
 }
 
 function Studio({ info }: { info: PlanInfo }) {
@@ -160,6 +167,15 @@ function Studio({ info }: { info: PlanInfo }) {
   const chosen = modes.find((m) => m.mode === mode) ?? firstOpenMode(modes);
   const canGoLive = Boolean(chosen?.allowed && chosen.built);
   motionOn.current = canGoLive && chosen?.mode === "motion";
+  const pickMode = async (next: LiveMode) => {
+    if (!live.session) return setMode(next);
+    try {
+      await live.switchTo(next);
+      setMode(next);
+    } catch {
+      // the API client has shown the refusal; the session goes on in its mode
+    }
+  };
   const goLive = async () => {
     try {
       if (chosen) await live.start(chosen.mode);
@@ -253,8 +269,8 @@ function Studio({ info }: { info: PlanInfo }) {
                   name="live-mode"
                   value={m.mode}
                   checked={chosen?.mode === m.mode}
-                  disabled={Boolean(live.session)}
-                  onChange={() => setMode(m.mode)}
+                  disabled={live.session ? !(m.allowed && m.built && canSwitchLive(live.session.mode, m.mode)) : false}
+                  onChange={() => void pickMode(m.mode)}
                   data-testid={`live-mode-${m.mode}`}
                 />
                 <span>{m.name}</span>
@@ -278,6 +294,11 @@ function Studio({ info }: { info: PlanInfo }) {
             </button>
           )}
           {chosen && !chosen.allowed && <p className="studio__hint">{t("studio.lockedHint")}</p>}
+          {live.session && canSwitchLive(live.session.mode, live.session.mode) && (
+            <p className="studio__hint" data-testid="live-switch-hint">
+              {t("studio.switchHint")}
+            </p>
+          )}
         </section>
 
         {canGoLive && chosen && captureModeOf(chosen.mode) && (

@@ -52,6 +52,8 @@ export const socketInfo = () => request(endpoints.liveSocket);
 /** A cloud session's stream address and single-use ticket (getSocket shows no error toast: the view says it). */
 export const cloudSocketInfo = (sessionId: string) => request(endpoints.liveSocket, { query: { sessionId } });
 export const startSession = (mode: LiveMode) => request(endpoints.liveStart, { body: { mode } });
+/** Switch the open session's mode while live (issue 47): the session goes on, its record keeps the switch. */
+export const switchSessionMode = (id: string, mode: LiveMode) => request(endpoints.liveMode, { body: { id, mode } });
 export const heartbeat = (id: string) => request(endpoints.liveHeartbeat, { body: { id } });
 export const rehearse = (body: LiveTriggerBody) => request(endpoints.liveRehearse, { body });
 

@@ -30,3 +30,8 @@ export function captureModeOf(mode: string): "face" | "halfBody" | null {
 export function framingOfMode(mode: string | null | undefined): "bust" | "half" {
   return mode === "halfBody" || mode === "motion" ? "half" : "bust";
 }
+
+/** The modes a live session switches between without ending (issue 47; the server's SWITCHABLE_MODES): all drawn in the studio. */
+export const SWITCHABLE_LIVE_MODES: readonly string[] = ["plan", "face", "halfBody", "motion"];
+export const canSwitchLive = (from: string, to: string) =>
+  SWITCHABLE_LIVE_MODES.includes(from) && SWITCHABLE_LIVE_MODES.includes(to);

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
+import { LIVE_MODES } from "../../../shared/live.ts";
 import { rankOf } from "../../../shared/membership.ts";
-import { channelsForSite, MAX_QUANTITY, type PayChannel, PERIODS, type Period } from "../../../shared/orders.ts";
+import { channelsForSite, MAX_QUANTITY, type PayChannel, PERIODS, type Period, TRIAL } from "../../../shared/orders.ts";
 import type { PayTicket } from "../../../shared/schemas/orders.ts";
+import { StartDesignButton } from "../../components/StartDesignButton.tsx";
 import { toast } from "../../components/toast/toastStore.ts";
-import { loginUrlFor } from "../../lib/loginRedirect.ts";
+import { afterLoginPath, loginUrlFor } from "../../lib/loginRedirect.ts";
 import { navigate } from "../../lib/navigation.ts";
 import { useSession } from "../../lib/session.ts";
 import { useSiteConfig } from "../site/index.ts";
@@ -39,6 +41,10 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
   const [busy, setBusy] = useState<string | null>(null);
   const highlighted = params.get("tier");
   const fromDesign = params.get("from") === "design";
+  // back from the gate or from the trial offered to visitors: once a member, Start design is here
+  const offerDesign = fromDesign || params.get("from") === "trial";
+  // Upgrade from a locked item (issue 47): the way back to where it was (a path of this site only)
+  const back = params.get("back") ? afterLoginPath(params.get("back"), "") : "";
   const ordersPath = compact ? "/myCenter/myOrder" : "/workbench/orderList";
 
   const [quantities, setQuantities] = useState<Record<string, number>>({});
@@ -66,6 +72,19 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
 
   const tiers = (skus.data ?? []).filter((s) => s.period === period);
   const current = vip.data?.current;
+  // what the trial opens (issue 47): the trial tier's benefits from the catalogue, and its live modes
+  const trialSku = (skus.data ?? []).find((s) => s.tier === TRIAL.tier);
+  const trialModes = LIVE_MODES.filter((m) => (m.vip as readonly string[]).includes(TRIAL.tier)).map((m) => m.mode);
+  const trialIncludes = (
+    <ul className="member__trial-includes" data-testid="member-trial-includes">
+      {trialSku?.benefits.map((b) => (
+        <li key={b}>{b}</li>
+      ))}
+      {trialModes.map((m) => (
+        <li key={m}>{t(`member.trialMode.${m}`)}</li>
+      ))}
+    </ul>
+  );
 
   return (
     <div className={`page container member${compact ? " member--compact" : ""}`} data-testid="member-page">
@@ -80,12 +99,52 @@ export function MemberPage({ compact = false }: { compact?: boolean }) {
         {vip.data?.expired && <p className="member__current">{t("member.renewText")}</p>}
       </header>
 
+      {back && (
+        <p className="member__back">
+          <Link to={back} data-testid="member-back">
+            ← {t("member.back")}
+          </Link>
+        </p>
+      )}
+
+      {offerDesign && current && (
+        <div className="member__trial member__ready" data-testid="member-ready">
+          <p>{t("member.readyToDesign", { tier: current.tierName })}</p>
+          <StartDesignButton className="btn btn--primary">{t("member.startDesign")}</StartDesignButton>
+        </div>
+      )}
+
       {vip.data?.trialAvailable && (
         <div className="member__trial" data-testid="member-trial">
-          <p>{t("member.trialText", { days: vip.data.trial.days })}</p>
-          <button type="button" className="btn btn--ghost" onClick={startTrial} disabled={trial.isPending}>
+          <div>
+            <p>{t("member.trialText", { days: vip.data.trial.days })}</p>
+            {trialIncludes}
+          </div>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={startTrial}
+            disabled={trial.isPending}
+            data-testid="member-trial-start"
+          >
             {t("member.trialButton")}
           </button>
+        </div>
+      )}
+
+      {!loggedIn && (
+        <div className="member__trial" data-testid="member-trial">
+          <div>
+            <p>{t("member.trialVisitor", { days: TRIAL.days })}</p>
+            {trialIncludes}
+          </div>
+          <Link
+            className="btn btn--primary"
+            to={`/register?redirect=${encodeURIComponent(`${location.pathname}?from=${fromDesign ? "design" : "trial"}`)}`}
+            data-testid="member-trial-register"
+          >
+            {t("member.trialRegister")}
+          </Link>
         </div>
       )}
 

@@ -7,8 +7,11 @@ import { refuseLocked } from "./studioContext.ts";
 
 const SKELETONS = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
-/** 'Locked' (the membership), or 'Shop' for an item the shop sells and the user does not own. */
-export function LockBadge({ shop = false }: { shop?: boolean }) {
+/**
+ * 'Locked' (the membership; with the tier that opens it, "Diamond only"), or 'Shop' for an item
+ * the shop sells and the user does not own.
+ */
+export function LockBadge({ shop = false, tier = null }: { shop?: boolean; tier?: string | null }) {
   const { t } = useTranslation();
   return (
     <span
@@ -24,7 +27,11 @@ export function LockBadge({ shop = false }: { shop?: boolean }) {
           <path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7zm2 0h4V5a2 2 0 0 0-4 0z" fill="currentColor" />
         </svg>
       )}
-      {t(shop ? "plan.shopBadge" : "plan.locked")}
+      {shop
+        ? t("plan.shopBadge")
+        : tier
+          ? t("plan.lockedTier", { tier: t(`home.tiers.${tier}.name`) })
+          : t("plan.locked")}
     </span>
   );
 }
@@ -107,7 +114,7 @@ export function CatalogueTile({
         <LookIcon record={record} />
       </span>
       <span className="catalogue-tile__name">{record.name}</span>
-      {locked && <LockBadge shop={Boolean(record.skuId)} />}
+      {locked && <LockBadge shop={Boolean(record.skuId)} tier={record.tier} />}
       {children}
     </button>
   );

@@ -5,10 +5,14 @@ import { isBlankName } from "../../../shared/validation.ts";
 import { confirm } from "../../components/confirm/confirmStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
 import { messageText } from "../../lib/i18n/index.ts";
+import { navigate } from "../../lib/navigation.ts";
 import { useResetPlan, useUpdatePlan, useUsePlan } from "./api.ts";
 import { usePlanStudio } from "./studioContext.ts";
 
-/** The plan's name (saved with Save), Reset, Use this plan, and the way back to the list. */
+/**
+ * The plan's name (saved with Save), Reset, Use this plan, Go live (issue 47: the studio one click
+ * away; a plan not yet in use is used first), and the way back to the list.
+ */
 export function PlanTopBar() {
   const { t } = useTranslation();
   const { info, planId } = usePlanStudio();
@@ -58,6 +62,18 @@ export function PlanTopBar() {
     } catch {
       // The API client has shown the service's message.
     }
+  };
+
+  const onGoLive = async () => {
+    if (!info.used) {
+      try {
+        await use.mutateAsync(planId);
+      } catch {
+        // The API client has shown the service's message.
+        return;
+      }
+    }
+    navigate("/live/studio");
   };
 
   return (
@@ -117,6 +133,15 @@ export function PlanTopBar() {
             {t("plan.use")}
           </button>
         )}
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={onGoLive}
+          disabled={use.isPending}
+          data-testid="plan-go-live"
+        >
+          {t("plan.goLive")}
+        </button>
       </div>
     </header>
   );

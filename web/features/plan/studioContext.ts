@@ -68,18 +68,36 @@ export function useSamplePlayer(): SamplePlayer {
 }
 
 /**
- * A locked item (equityStatus 2) is refused here, before any call, with the membership message
- * (shown only when no other message is on screen, as for locked avatars); an item the shop sells
- * offers its page in the shop instead. Answers whether it was refused.
+ * A locked item (equityStatus 2) is refused here, before any call. A tier's item names the tier
+ * and offers Upgrade, which comes back to this page (issue 47); an item the shop sells offers its
+ * page in the shop; anything else says the membership message (shown only when no other message
+ * is on screen). Answers whether it was refused.
  */
-export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus" | "skuId" | "name">): boolean {
+export function refuseLocked(record: Pick<CatalogueRecord, "equityStatus" | "skuId" | "name" | "tier">): boolean {
   if (record.equityStatus !== EQUITY_LOCKED) return false;
   if (record.skuId) {
     void offerShop(record.skuId, record.name);
     return true;
   }
+  if (record.tier) {
+    void offerUpgrade(record.tier, record.name);
+    return true;
+  }
   if (!hasToast()) toast.error(messageText("locked"));
   return true;
+}
+
+/** 'Upgrade': a confirm naming the tier; the membership page, with the way back to this page. */
+async function offerUpgrade(tier: string, name: string) {
+  const tierName = i18n.t(`home.tiers.${tier}.name`);
+  const upgrade = await confirm({
+    title: i18n.t("plan.upgradeTitle", { tier: tierName }),
+    message: i18n.t("plan.upgradeMessage", { name, tier: tierName }),
+    confirmText: i18n.t("plan.upgrade"),
+  });
+  if (!upgrade) return;
+  const back = `${window.location.pathname}${window.location.search}`;
+  navigate(`/member?${new URLSearchParams({ tier, back })}`);
 }
 
 /** 'In the shop': a confirm that opens the item's page in the shop. */

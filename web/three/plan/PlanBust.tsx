@@ -251,6 +251,7 @@ export function PlanBust({
         weights.jawOpen ?? 0,
         capture.body ? pose.turn.z : null,
         hand ? hand.pivot[1] : null,
+        { head: pose.head, blink: Math.max(weights.eyeBlinkLeft ?? 0, weights.eyeBlinkRight ?? 0) },
       );
     }
   }, -1);

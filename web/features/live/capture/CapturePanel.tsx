@@ -2,10 +2,12 @@
  * The studio's face capture (docs/decisions/036): the camera starts on the user's click, a small
  * mirrored self-view and the tracking state show, and the tracker's results drive the preview's
  * avatar. A refused or missing camera says so in words; the camera stops when the mode changes,
- * the user stops it, or the studio closes.
+ * the user stops it, or the studio closes. The first faces set the user's neutral pose (automatic
+ * recentring), and Recentre sets it again (issue 47).
  */
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "../../../components/toast/toastStore.ts";
 import type { Capture, PreviewHandle } from "../../../three/plan/types.ts";
 import { CameraError, type CaptureStatus, openCamera, startTracking, type TrackerHandle } from "./tracker.ts";
 
@@ -26,6 +28,7 @@ export function CapturePanel({
   captured.current = onCapture;
   const [status, setStatus] = useState<CaptureStatus>("off");
   const video = useRef<HTMLVideoElement>(null);
+  const recentreHint = useId();
   const running = useRef<{ stream: MediaStream | null; tracker: TrackerHandle | null; abort: AbortController } | null>(
     null,
   );
@@ -104,21 +107,41 @@ export function CapturePanel({
         />
         <div>
           {on ? (
-            <button
-              type="button"
-              className="btn btn--ghost"
-              data-testid="capture-stop"
-              onClick={() => {
-                stop();
-                setStatus("off");
-              }}
-            >
-              {t("studio.capture.stop")}
-            </button>
+            <div className="studio__row">
+              <button
+                type="button"
+                className="btn btn--ghost"
+                data-testid="capture-stop"
+                onClick={() => {
+                  stop();
+                  setStatus("off");
+                }}
+              >
+                {t("studio.capture.stop")}
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                data-testid="capture-recentre"
+                disabled={status !== "tracking"}
+                aria-describedby={recentreHint}
+                onClick={() => {
+                  running.current?.tracker?.recentre();
+                  toast.success(t("studio.recentred"));
+                }}
+              >
+                {t("studio.recentre")}
+              </button>
+            </div>
           ) : (
             <button type="button" className="btn btn--primary" data-testid="capture-start" onClick={() => void start()}>
               {t("studio.capture.start")}
             </button>
+          )}
+          {on && (
+            <p id={recentreHint} className="studio__hint">
+              {t("studio.recentreHint")}
+            </p>
           )}
           <p
             className={`studio__capture-status studio__capture-status--${status}`}

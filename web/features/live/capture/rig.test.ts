@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ARM_SHARES, type Point, RANGES, ramp, rigArms, rigBody, rigFace } from "./rig.ts";
+import {
+  ARM_SHARES,
+  NEUTRAL_NOSE_RANGE,
+  NOSE_REST,
+  neutralOf,
+  type Point,
+  RANGES,
+  ramp,
+  rigArms,
+  rigBody,
+  rigFace,
+} from "./rig.ts";
 
 /** Face meshes @vladmandic/human found on the fixture photo: as it is, with the mouth opened, turned 15°. */
 const meshes = JSON.parse(
@@ -75,6 +86,48 @@ describe("face rig", () => {
     expect(ramp(1, RANGES.jawOpen)).toBe(1);
     expect(ramp(0.3, RANGES.eyeOpen)).toBe(0);
     expect(ramp(0.05, RANGES.eyeOpen)).toBe(1);
+  });
+});
+
+describe("neutral pose (recentre, issue 47)", () => {
+  const sample = (mesh: Point[]) => rigFace(mesh);
+  it("measures the head from the user's neutral pose, and reads their resting eyes as open", () => {
+    // the user sits with the nose lower than the photo's (a camera above the screen): raw, a nod
+    const low = moved(meshes.closed, [1], 0, 8);
+    expect(rigFace(low).head.x).toBeGreaterThan(0.15);
+    const neutral = neutralOf([sample(low), sample(low), sample(low)]);
+    const r = rigFace(low, neutral);
+    expect(Math.abs(r.head.x)).toBeLessThan(1e-9);
+    // the fixture face itself reads level with no neutral pose at all (the typical rest)
+    expect(Math.abs(rigFace(meshes.closed).head.x)).toBeLessThan(0.05);
+    expect(r.rawHead.x).toBeGreaterThan(0.15);
+    // a nod from there still reads as a nod
+    expect(rigFace(moved(meshes.closed, [1], 0, 20), neutral).head.x).toBeGreaterThan(0.2);
+    // narrower eyes at rest (lids a third closer): open for this user, shut when the lids meet
+    const m = meshes.closed;
+    const lids = (mesh: Point[], share: number) => {
+      const gapL = (m[374] as Point)[1] - (m[386] as Point)[1];
+      const gapR = (m[145] as Point)[1] - (m[159] as Point)[1];
+      return moved(moved(mesh, [386], 0, gapL * share), [159], 0, gapR * share);
+    };
+    const narrow = lids(m, 0.45);
+    expect(rigFace(narrow).weights.eyeBlinkLeft).toBeGreaterThan(0.2);
+    const own = neutralOf([sample(narrow)]);
+    expect(rigFace(narrow, own).weights.eyeBlinkLeft).toBe(0);
+    expect(rigFace(lids(m, 0.97), own).weights.eyeBlinkLeft).toBeGreaterThan(0.9);
+  });
+
+  it("keeps a recentre within bounds: a head far turned, or eyes shut, do not become neutral", () => {
+    const far = neutralOf([{ nose: { x: -0.5, y: 0.9 }, eyeOpen: { left: 0.02, right: 0.03 } }]);
+    expect(far.noseX).toBeCloseTo(-NEUTRAL_NOSE_RANGE.x);
+    expect(far.noseY).toBeCloseTo(NOSE_REST + NEUTRAL_NOSE_RANGE.y);
+    expect(far.eyeOpen).toBeGreaterThanOrEqual(0.16);
+    // a blink inside the window does not count: the widest eyes do
+    const blinked = neutralOf([
+      { nose: { x: 0, y: 0.3 }, eyeOpen: { left: 0.05, right: 0.05 } },
+      { nose: { x: 0, y: 0.3 }, eyeOpen: { left: 0.3, right: 0.28 } },
+    ]);
+    expect(blinked.eyeOpen).toBeCloseTo(0.29);
   });
 });
 

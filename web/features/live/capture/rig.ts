@@ -68,7 +68,67 @@ export interface HeadPose {
 export interface FaceRig {
   /** ARKit blendshape names to 0..1. */
   weights: Record<string, number>;
+  /** The head's rotation, measured from the neutral pose when one is given. */
   head: HeadPose;
+  /** The head's rotation against the typical face's rest (no neutral pose). */
+  rawHead: HeadPose;
+  /** Each eye's lid gap as a share of its width (the subject's sides), as measured. */
+  eyeOpen: { left: number; right: number };
+  /** The nose tip as measured (cheek widths): what a recentre takes as the rest. */
+  nose: { x: number; y: number };
+}
+
+/**
+ * The user's neutral pose (issue 47, "Recentre"): where their nose tip rests and how open their
+ * eyes are when they look straight at the screen. Taken at the start of capture and whenever they
+ * recentre; a level face then gives a level head, and their own open eyes read as fully open.
+ */
+export interface Neutral {
+  /** The nose tip at rest: across from the cheeks' middle, and below the cheeks' line (cheek widths). */
+  noseX: number;
+  noseY: number;
+  /** Lid gap / eye width at rest (the two eyes' mean, in the frame where they were widest). */
+  eyeOpen: number;
+}
+
+/**
+ * How far a recentre may move the nose's rest from the typical face's (cheek widths): faces differ
+ * by up to about 0.2 (a man at his webcam rests 40° "back" of the typical face); beyond these the
+ * user was not facing the screen.
+ */
+export const NEUTRAL_NOSE_RANGE = { x: 0.12, y: 0.25 } as const;
+/** The resting eye openness a recentre may set: below it the eyes were (half) shut while recentring. */
+export const NEUTRAL_EYE_RANGE = [0.16, 0.5] as const;
+
+/** What a recentre samples from one frame. */
+export interface NeutralSample {
+  nose: { x: number; y: number };
+  eyeOpen: { left: number; right: number };
+}
+
+/**
+ * The neutral pose from a few frames' measures: the nose's mean rest, and the eyes of the frame
+ * where they were widest (a blink in the window does not count); each kept within its range.
+ */
+export function neutralOf(samples: readonly NeutralSample[]): Neutral {
+  const n = Math.max(1, samples.length);
+  const within = (v: number, centre: number, half: number) => Math.max(centre - half, Math.min(centre + half, v));
+  const eyes = samples.map((s) => (s.eyeOpen.left + s.eyeOpen.right) / 2);
+  const [low, high] = NEUTRAL_EYE_RANGE;
+  return {
+    noseX: within(samples.reduce((sum, s) => sum + s.nose.x, 0) / n, 0, NEUTRAL_NOSE_RANGE.x),
+    noseY: within(samples.reduce((sum, s) => sum + s.nose.y, 0) / n, NOSE_REST, NEUTRAL_NOSE_RANGE.y),
+    eyeOpen: Math.max(low, Math.min(high, eyes.length ? Math.max(...eyes) : RANGES.eyeOpen[0])),
+  };
+}
+
+/**
+ * The eye's openness range for a neutral pose: the user's resting openness reads as open (a little
+ * below it, so the mesh's jitter does not flicker the lids), under half of it as shut.
+ */
+export function eyeRange(neutral: Neutral | null): readonly [number, number] {
+  if (!neutral) return RANGES.eyeOpen;
+  return [neutral.eyeOpen * 0.8, neutral.eyeOpen * 0.45];
 }
 
 export interface BodyRig {
@@ -146,20 +206,40 @@ export function measures(mesh: readonly Point[]) {
   };
 }
 
-/** At rest the nose tip sits this far below the cheeks' line (in cheek widths). */
+/**
+ * At rest the nose tip sits this far below the cheeks' line (in cheek widths): the fixture photo's
+ * face. Other faces rest elsewhere (the outline's cheek points sit at different heights: a man at
+ * his webcam rests 0.2 higher, which read as 40° back before issue 47); the user's own rest
+ * replaces it once recentred (Neutral). Measuring from the eyes' corners instead halved that man's
+ * error but lost most of a nod (the eyes move with the nose), so the cheeks' line stays.
+ */
 export const NOSE_REST = 0.19;
+/** How far the nose tip stands in front of the face (cheek widths): the lever a nod or a turn moves it by. */
+export const NOSE_DEPTH = 0.3;
 
 const asinClamped = (v: number) => Math.asin(Math.max(-1, Math.min(1, v)));
 
-/** Head pose: roll from the cheeks' line, yaw and pitch from where the nose tip stands out. */
-export function headPose(m: ReturnType<typeof measures>): HeadPose {
-  // the nose tip stands about 0.3 cheek widths in front of the cheeks' line
-  return { x: asinClamped((m.nose.y - NOSE_REST) / 0.3), y: asinClamped(m.nose.x / 0.3), z: m.roll };
+/**
+ * Head pose: roll from the cheeks' line, yaw and pitch from how far the nose tip has moved from
+ * where it rests (the user's neutral pose when recentred, else the typical face's).
+ */
+export function headPose(m: ReturnType<typeof measures>, neutral: Neutral | null = null): HeadPose {
+  const restY = neutral?.noseY ?? NOSE_REST;
+  const restX = neutral?.noseX ?? 0;
+  return {
+    x: asinClamped((m.nose.y - restY) / NOSE_DEPTH),
+    y: asinClamped((m.nose.x - restX) / NOSE_DEPTH),
+    z: m.roll,
+  };
 }
 
-/** The face's ARKit weights and head pose for one frame of the mesh (468 or 478 points). */
-export function rigFace(mesh: readonly Point[]): FaceRig {
+/**
+ * The face's ARKit weights and head pose for one frame of the mesh (468 or 478 points); with the
+ * user's neutral pose, the head is measured from it and the eyes against their resting openness.
+ */
+export function rigFace(mesh: readonly Point[], neutral: Neutral | null = null): FaceRig {
   const m = measures(mesh);
+  const eyes = eyeRange(neutral);
   const w: Record<string, number> = {};
   w.jawOpen = ramp(m.lipGap, RANGES.jawOpen);
   w.mouthSmileRight = ramp(m.smileRight, RANGES.smile);
@@ -167,8 +247,8 @@ export function rigFace(mesh: readonly Point[]): FaceRig {
   const narrow = ramp(m.mouthWidth, RANGES.narrow);
   w.mouthPucker = narrow * (1 - w.jawOpen);
   w.mouthFunnel = narrow * w.jawOpen;
-  w.eyeBlinkRight = ramp(m.eyeRight.open, RANGES.eyeOpen);
-  w.eyeBlinkLeft = ramp(m.eyeLeft.open, RANGES.eyeOpen);
+  w.eyeBlinkRight = ramp(m.eyeRight.open, eyes);
+  w.eyeBlinkLeft = ramp(m.eyeLeft.open, eyes);
 
   // gaze: the two irises agree on a direction
   const looks = [m.eyeRight.look, m.eyeLeft.look].filter((l): l is { x: number; y: number } => l !== null);
@@ -195,7 +275,13 @@ export function rigFace(mesh: readonly Point[]): FaceRig {
   w.browDownLeft = ramp(m.browInnerLeft, RANGES.browDown);
   w.browOuterUpRight = ramp(m.browOuterRight, RANGES.browOuter);
   w.browOuterUpLeft = ramp(m.browOuterLeft, RANGES.browOuter);
-  return { weights: w, head: headPose(m) };
+  return {
+    weights: w,
+    head: headPose(m, neutral),
+    rawHead: headPose(m),
+    eyeOpen: { left: m.eyeLeft.open, right: m.eyeRight.open },
+    nose: { x: m.nose.x, y: m.nose.y },
+  };
 }
 
 /**

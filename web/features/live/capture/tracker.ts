@@ -10,9 +10,9 @@
  */
 import type { Config, Human } from "@vladmandic/human";
 import type { Capture } from "../../../three/plan/types.ts";
-import { reportTracked, reportTrackerBackend } from "../../../three/probe.ts";
+import { reportRecentred, reportRigged, reportTracked, reportTrackerBackend } from "../../../three/probe.ts";
 import { OneEuroBank, type OneEuroOptions } from "./oneEuro.ts";
-import { type ArmPoints, type Point, rigArms, rigBody, rigFace } from "./rig.ts";
+import { type ArmPoints, type FaceRig, type Neutral, neutralOf, type Point, rigArms, rigBody, rigFace } from "./rig.ts";
 
 export const MODEL_BASE = "/models/human/";
 export const WASM_BASE = "/models/tfjs/";
@@ -22,6 +22,12 @@ export type CaptureStatus = "off" | "starting" | "loading" | "tracking" | "noFac
 
 /** Without a face for this long, the avatar goes back to its own idle life. */
 const LOST_MS = 600;
+
+/**
+ * A recentre (issue 47) averages this many faces: enough to smooth the mesh's jitter, few enough
+ * to be done in a second or two on a slow machine (about one tracked frame a second under load).
+ */
+export const RECENTRE_FRAMES = 3;
 
 /**
  * Smoothing (One Euro, per channel). Morphs (0..1): a low cut-off at rest kills the mesh's jitter,
@@ -90,6 +96,8 @@ const cameraError = (status: CaptureStatus) => new CameraError(status);
 
 export interface TrackerHandle {
   stop(): void;
+  /** Take the next few faces as the neutral pose (issue 47): the head as it is now reads as level. */
+  recentre(): void;
 }
 
 interface FrameMetadata {
@@ -133,7 +141,7 @@ export async function startTracking(
   options.onStatus("loading");
   const human = await loadHuman(options.body);
   human.config.body.enabled = options.body;
-  if (options.signal?.aborted) return { stop() {} };
+  if (options.signal?.aborted) return { stop() {}, recentre() {} };
   const weights = new OneEuroBank(() => SMOOTHING.weight);
   const angles = new OneEuroBank(() => SMOOTHING.angle);
   const bodies = new OneEuroBank(() => SMOOTHING.body);
@@ -143,6 +151,9 @@ export async function startTracking(
   let lastFace = 0;
   let status: CaptureStatus = "loading";
   let pending = 0;
+  // the neutral pose: taken from the first faces (automatic recentring at the start), and again on Recentre
+  let neutral: Neutral | null = null;
+  let sampling: FaceRig[] | null = [];
   const setStatus = (s: CaptureStatus) => {
     if (s === status) return;
     status = s;
@@ -164,7 +175,27 @@ export async function startTracking(
       return;
     }
     lastFace = performance.now();
-    const rig = rigFace(face.mesh as unknown as Point[]);
+    const mesh = face.mesh as unknown as Point[];
+    if (sampling) {
+      sampling.push(rigFace(mesh));
+      if (sampling.length >= RECENTRE_FRAMES) {
+        neutral = neutralOf(sampling);
+        sampling = null;
+        // the filters start again from the new neutral: no slow glide from the old one
+        angles.reset();
+        weights.reset();
+        reportRecentred();
+      }
+    }
+    const rig = rigFace(mesh, neutral);
+    reportRigged({
+      raw: rig.rawHead,
+      head: rig.head,
+      eyeOpen: rig.eyeOpen,
+      nose: rig.nose,
+      blink: Math.max(rig.weights.eyeBlinkLeft ?? 0, rig.weights.eyeBlinkRight ?? 0),
+      neutral: neutral !== null,
+    });
     const smooth: Record<string, number> = {};
     for (const [name, w] of Object.entries(rig.weights))
       smooth[name] = Math.min(1, Math.max(0, weights.filter(name, w, t)));
@@ -242,6 +273,9 @@ export async function startTracking(
       if (frames) video.cancelVideoFrameCallback(pending);
       else cancelAnimationFrame(pending);
       options.onCapture(null);
+    },
+    recentre() {
+      sampling = [];
     },
   };
 }
