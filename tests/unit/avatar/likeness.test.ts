@@ -3,7 +3,8 @@
  * each clone drawn by the portraits' renderer, realistic, from the front and turned, and scored
  * by face-api's recognition net against its photo. The rates held are the ones the textured clone
  * reaches (`npm run likeness` prints them); the untextured clone (before decision 049) fell short
- * of every one: 0 of 10 under 0.6 from the front, rank-1 3 of 10 front and 0 of 10 turned.
+ * of every one: mean 0.697 and 0 of 10 under 0.6 from the front, rank-1 3 of 10 front and 0 of
+ * 10 turned.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -41,5 +42,8 @@ describe("likeness on held-out photos", () => {
   });
 });
 
-/** What the textured clone reaches on the ten held-out photos (decision 049), a little slack for the net's noise. */
-const LIMITS = { frontMean: 0.6, frontUnder: 6, frontRank1: 6, turnedRank1: 6 };
+/**
+ * What the textured clone reaches on the ten held-out photos (decision 049: front mean 0.551,
+ * 7 under 0.6, rank-1 9 front and 7 turned), less one photo of slack.
+ */
+const LIMITS = { frontMean: 0.58, frontUnder: 6, frontRank1: 8, turnedRank1: 6 };
