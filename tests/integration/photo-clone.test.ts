@@ -68,6 +68,29 @@ describe("photo cloning", () => {
     expect(meta.exif).toBeUndefined();
   });
 
+  it("stores the face texture with the clone and removes it, the photo and the thumbnail with the avatar (decision 049)", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const other = await t.user({ vipType: "gold" });
+    const res = await clone(user.token, fixture("astronaut.png"));
+    expect(res.body.message).toBe("Cloning Successfully");
+    const roleId = res.body.data as string;
+    const keys = [`${roleId}.jpg`, `${roleId}.thumb256.webp`, `${roleId}.face.png`];
+    for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(true);
+    // the texture's resolution: 1024 square, within the issue's 2048
+    const meta = await sharp(path.join(t.env.mediaDir, `${roleId}.face.png`)).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 1024]);
+    // another user's delete is not found, and leaves the files
+    expect((await t.request.delete(`${CR}/${roleId}`).set("authorization", other.token)).body).toEqual({
+      code: 1212,
+      message: "Not found",
+      data: null,
+    });
+    for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(true);
+    const del = await t.request.delete(`${CR}/${roleId}`).set("authorization", user.token);
+    expect(del.body.code).toBe(200);
+    for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(false);
+  });
+
   it("fits closer than the neutral head (figures on the console)", async () => {
     const user = await t.user({ vipType: "gold" });
     const key = await t.app.deps.storage.put(fixture("astronaut.png"), "png");

@@ -122,7 +122,16 @@ export async function licencesOf(reads: Deps["reads"], userId: string): Promise<
 type RoleListRow = Pick<RoleRow, "id" | "name" | "names" | "imgKey" | "sex" | "tier" | "licence">;
 
 /** System roles, and the user's custom roles. Every custom-role query is scoped to its owner. */
-export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | "reads" | "clock" | "jobs">) {
+/** The files the clone job stores for a photo clone whose role id is `id` (`photo-<request id>`). */
+export const photoCloneKeys = (id: string): string[] => [`${id}.jpg`, `${id}.thumb256.webp`, `${id}.face.png`];
+
+export function createRoleService({
+  db,
+  reads,
+  clock,
+  jobs,
+  storage,
+}: Pick<Deps, "db" | "reads" | "clock" | "jobs"> & Partial<Pick<Deps, "storage">>) {
   const vipOf = (userId: string) => currentVip(reads, userId, clock.now());
   const membership = (userId: string) => membershipOf(reads, userId, clock.now());
   const licencesOfUser = (userId: string) => licencesOf(reads, userId);
@@ -351,12 +360,16 @@ export function createRoleService({ db, reads, clock, jobs }: Pick<Deps, "db" | 
     },
 
     async remove(userId: string, id: string) {
-      await ownRole(userId, id);
+      const row = await ownRole(userId, id);
       // A plan cannot stand without its avatar: the plans built on this one go with it.
       await db.$transaction([
         db.plan.deleteMany({ where: { userId, roleKind: "2", roleId: id } }),
         db.customRole.delete({ where: { id } }),
       ]);
+      // A photo clone's files are personal data and go with it: the normalised photo, its
+      // thumbnail and the face texture made from it (worker/processors/photo-clone.ts, decision 049).
+      if (row.kind === "photo" && storage)
+        await Promise.all(photoCloneKeys(id).map((key) => storage.remove(key).catch(() => undefined)));
     },
 
     async roleAndCustom(userId: string, language: Language) {
