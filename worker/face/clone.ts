@@ -63,7 +63,7 @@ export async function clonePhoto(
   const analysed = await analysedPhoto(photo, face);
   const look = await photoLook(analysed, points, sex);
   const clone: PhotoClone = { sex, photo, analysed, face, points, fit, look };
-  if (texture) clone.texture = (await photoTexture(clone, cloneBust(clone, "realistic"))).texture;
+  if (texture) clone.texture = (await photoTexture(clone, cloneBust(clone, "realistic"), model.landmarks)).texture;
   return clone;
 }
 

@@ -14,8 +14,17 @@ import type { AvatarMesh, AvatarTexture } from "../../shared/avatar/index.ts";
 import { applyMorphs } from "../../shared/avatar/index.ts";
 import { computeNormals } from "../../shared/avatar/mesh.ts";
 import { headUvs, SRGB_TO_LINEAR, TEXTURED_PARTS } from "../../shared/avatar/uv.ts";
-import type { PhotoClone } from "./clone.ts";
-import { neutralHead } from "./clone.ts";
+import type { FitResult } from "./fit.ts";
+import type { ModelLandmark } from "./landmarks.ts";
+import type { PhotoLook } from "./look.ts";
+
+/** What the texture is made from: a clone's photo as the detector saw it, its landmarks, fit and look. */
+export interface TextureSource {
+  analysed: Buffer;
+  points: [number, number][];
+  fit: FitResult;
+  look: Pick<PhotoLook, "skinRgb">;
+}
 
 /** The face texture's side, texels: at most 2048 (the issue's bound); recorded with the avatar. */
 export const FACE_TEXTURE_SIZE = 1024;
@@ -88,8 +97,10 @@ export interface PhotoTexture {
  * them); the fitted sliders are applied to it before the photo is projected.
  */
 export async function photoTexture(
-  clone: PhotoClone,
+  clone: TextureSource,
   mesh: AvatarMesh,
+  /** The head's 68 landmarks (landmarks.ts) on `mesh`'s parts. */
+  landmarks: readonly ModelLandmark[],
   size = FACE_TEXTURE_SIZE,
 ): Promise<PhotoTexture> {
   const { data: photo, info } = await sharp(clone.analysed).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -100,7 +111,6 @@ export async function photoTexture(
   const pose = poser(clone.fit.yaw, clone.fit.pitch);
 
   // the alignment of the posed head onto the photo, on the 68 landmarks (as the fit aligns them)
-  const { landmarks } = neutralHead(clone.sex);
   const model2d = landmarks.map((l) => {
     const p = positions[l.primitive] as Float32Array;
     const q = pose(p[l.vertex * 3] as number, p[l.vertex * 3 + 1] as number, p[l.vertex * 3 + 2] as number);

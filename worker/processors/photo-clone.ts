@@ -62,7 +62,7 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   // the face texture projected from the photo (decision 049): personal data, stored beside the
   // normalised photo and removed with the avatar (server/areas/roles/service.ts, photoCloneKeys)
   const clone: PhotoClone = { sex, photo, analysed, face, points, fit, look };
-  const { texture, seen } = await photoTexture(clone, cloneBust(clone, "realistic"));
+  const { texture, seen } = await photoTexture(clone, cloneBust(clone, "realistic"), model.landmarks);
   const facePng = await sharp(Buffer.from(texture.rgb), {
     raw: { width: texture.width, height: texture.height, channels: 3 },
   })
