@@ -11,7 +11,7 @@ import { modelLandmarks } from "../../worker/face/landmarks.ts";
 import { meanFace } from "../../worker/face/mean-face.ts";
 import { FIT_PRIOR } from "../../worker/face/prior.ts";
 import { photoClone } from "../../worker/processors/photo-clone.ts";
-import { V1 } from "../helpers/account.ts";
+import { latestCode, V1 } from "../helpers/account.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { claimedPng, fixture, gif, solidPng, svg } from "../helpers/images.ts";
 
@@ -91,6 +91,24 @@ describe("photo cloning", { timeout: 90_000 }, () => {
     for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(true);
     const del = await t.request.delete(`${CR}/${roleId}`).set("authorization", user.token);
     expect(del.body.code).toBe(200);
+    for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(false);
+  });
+
+  it("removes a photo clone's photo, thumbnail and face texture when the account is cancelled (decision 049)", {
+    timeout: 120_000,
+  }, async () => {
+    const phone = "13600004646";
+    const user = await t.user({ vipType: "gold", phone });
+    const res = await clone(user.token, fixture("astronaut.png"));
+    expect(res.body.message).toBe("Cloning Successfully");
+    const keys = [".jpg", ".thumb256.webp", ".face.png"].map((end) => `${res.body.data}${end}`);
+    for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(true);
+    await t.request.get(`${V1}/base/sms/sendSmsCode`).query({ phone }).set("authorization", user.token);
+    const cancelled = await t.request
+      .post(`${V1}/base/cancel/cancelUser`)
+      .send({ code: await latestCode(t, phone) })
+      .set("authorization", user.token);
+    expect(cancelled.body.code).toBe(200);
     for (const key of keys) expect(fs.existsSync(path.join(t.env.mediaDir, key))).toBe(false);
   });
 

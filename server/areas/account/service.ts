@@ -4,6 +4,7 @@ import type { UserInfoData } from "../../../shared/schemas/account.ts";
 import { isEmail, isPassword, isPhone } from "../../../shared/validation.ts";
 import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
+import { photoCloneKeys } from "../roles/service.ts";
 import { type CodePurpose, createCodeService, PHONE_PROOF } from "./codes.ts";
 import { checkPassword, hashPassword } from "./password.ts";
 import { codeMessage, maskEmail } from "./templates.ts";
@@ -207,6 +208,8 @@ export function createAccountService(
       if (!target) throw new BizError("VERIFICATION_CODE_ERROR");
       await codes.consume("cancel", target, code);
       const files = await db.storedFile.findMany({ where: { userId }, select: { key: true, thumbKey: true } });
+      // photo clones' files (the normalised photo, its thumbnail, the face texture: decision 049) are personal data too
+      const clones = await db.customRole.findMany({ where: { userId, kind: "photo" }, select: { id: true } });
       await db.$transaction([
         db.storedFile.deleteMany({ where: { userId } }),
         db.thirdPartyIdentity.deleteMany({ where: { userId } }),
@@ -228,6 +231,8 @@ export function createAccountService(
         await deps.storage.remove(file.key);
         if (file.thumbKey) await deps.storage.remove(file.thumbKey);
       }
+      for (const role of clones)
+        for (const key of photoCloneKeys(role.id)) await deps.storage.remove(key).catch(() => undefined);
     },
 
     async userInfo(userId: string): Promise<UserInfoData> {
