@@ -2,7 +2,8 @@
  * A contact sheet of the avatars as the portraits draw them (worker/render/rasterise.ts, the
  * worker's software rasteriser, decision 039): the 16 system avatars in the realistic style and in
  * the toon style, the cartoon creator's four hair styles from the front and from behind, the
- * realistic cuts, the half-body at rest and gesturing, and photo clones beside their photos (with their landmark errors, also printed).
+ * realistic cuts, the half-body at rest and gesturing, and photo clones beside their photos (with their landmark errors, also printed),
+ * textured from their photos (decision 049).
  * Writes docs/screenshots/avatars-sheet.png. Run: npx tsx scripts/screenshot-sheet.ts
  */
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
@@ -22,10 +23,7 @@ import { armsPose } from "../shared/avatar/rig.ts";
 import { appearanceColumn, faceParamsColumn } from "../shared/json-column.ts";
 import { defaultChoice, faceParamsOf, skinToneOf } from "../web/features/creator/cartoonSpec.ts";
 import { motionPose } from "../web/three/plan/animation.ts";
-import { analysedPhoto, detectFace, normalisePhoto } from "../worker/face/detect.ts";
-import { fitFace } from "../worker/face/fit.ts";
-import { modelLandmarks } from "../worker/face/landmarks.ts";
-import { photoLook } from "../worker/face/look.ts";
+import { cloneBust, clonePhoto } from "../worker/face/clone.ts";
 import { render, SS, type View } from "../worker/render/rasterise.ts";
 
 const CELL = 200;
@@ -177,24 +175,13 @@ const photos = [
     .sort()
     .map((f) => join(fixtures, "faces", f)),
 ];
-const neutralHeads = new Map(
-  ([1, 2] as const).map((sex) => {
-    const mesh = buildAvatar({ sex });
-    return [sex, { mesh, landmarks: modelLandmarks(mesh) }] as const;
-  }),
-);
 const figures: string[] = [];
 for (const file of photos) {
-  // read as the clone job reads it (worker/processors/photo-clone.ts)
-  const photo = await normalisePhoto(readFileSync(file));
-  const face = await detectFace(photo);
-  if (!face) throw new Error(`no face in ${file}`);
-  const points = face.landmarks.map((p) => [p.x, p.y] as [number, number]);
+  // cloned as the clone job clones it (worker/face/clone.ts), with the face texture (decision 049)
   const sex = basename(file).startsWith("man-") ? 1 : 2;
-  const neutral = neutralHeads.get(sex) as { mesh: AvatarMesh; landmarks: ReturnType<typeof modelLandmarks> };
-  const fit = fitFace(neutral.mesh, neutral.landmarks, points);
-  const analysed = await analysedPhoto(photo, face);
-  const look = await photoLook(analysed, points, sex);
+  const clone = await clonePhoto(readFileSync(file), sex);
+  if (!clone) throw new Error(`no face in ${file}`);
+  const { face, fit, look, analysed } = clone;
   const below = 100 * (1 - fit.errorFitted / fit.errorNeutral);
   const name = basename(file);
   figures.push(
@@ -225,10 +212,7 @@ for (const file of photos) {
   layers.push({ input: crop, left: 0, top: y });
   let col = 1;
   for (const style of ["realistic", "toon"] as const) {
-    const mesh = dressed(
-      bust(sex, style, look.appearance.hairStyle, look.appearance),
-      lookColors(sex, look.appearance),
-    );
+    const mesh = cloneBust(clone, style);
     for (const yaw of [0, 25, 60]) {
       layers.push({ input: await cell(mesh, { yaw, framing: "face", weights: fit.params }), left: col * CELL, top: y });
       col++;

@@ -39,7 +39,7 @@ export {
   lookShapes,
   rgbToHex,
 } from "./look.ts";
-export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, PartId } from "./mesh.ts";
+export type { AvatarMaterial, AvatarMesh, AvatarPrimitive, AvatarTexture, PartId } from "./mesh.ts";
 export {
   type Colors,
   EYE_PALETTE,

@@ -67,6 +67,21 @@ export interface AvatarPrimitive {
    * export keeps the material's one roughness.
    */
   roughness?: Float32Array;
+  /**
+   * Texture coordinates (2 floats a vertex, glTF TEXCOORD_0: u right, v down) into `texture`: the
+   * head's layout (uv.ts), where the part is textured (decision 049).
+   */
+  uvs?: Float32Array;
+  /** The part's colour texture (sRGB), read through `uvs`; the material's colour is then white. */
+  texture?: AvatarTexture;
+}
+
+/** An RGB colour texture, rows top-down, 8-bit sRGB (decision 049). */
+export interface AvatarTexture {
+  width: number;
+  height: number;
+  /** width x height x 3 bytes. */
+  rgb: Uint8Array;
 }
 
 export interface AvatarMesh {

@@ -4,10 +4,12 @@ import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import { cloneBust, type PhotoClone } from "../face/clone.ts";
 import { analysedPhoto, detectFace, normalisePhoto } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
 import { photoLook } from "../face/look.ts";
+import { photoTexture } from "../face/texture.ts";
 import type { Processor } from "./types.ts";
 
 /** The neutral meshes and their landmarks, built once per process and sex. */
@@ -59,6 +61,17 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   const look = await photoLook(analysed, points, sex);
   await ctx.progress(75);
 
+  // the face texture projected from the photo (decision 049): personal data, stored beside the
+  // normalised photo and removed with the avatar (server/areas/roles/files.ts)
+  const clone: PhotoClone = { sex, photo, analysed, face, points, fit, look };
+  const { texture, seen } = await photoTexture(clone, cloneBust(clone, "realistic"), model.landmarks);
+  const facePng = await sharp(Buffer.from(texture.rgb), {
+    raw: { width: texture.width, height: texture.height, channels: 3 },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await ctx.storage.putAt(`photo-${cloneId}.face.png`, facePng);
+
   const pad = face.box.width * 0.35;
   const left = Math.max(0, Math.round(face.box.x - pad));
   const top = Math.max(0, Math.round(face.box.y - pad));
@@ -107,6 +120,10 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       glassesScore: look.measured.glassesScore,
       beard: look.beard,
       beardShade: look.measured.beard,
+      // decision 049: the face texture's resolution and bytes, and how much of the face the photo gave
+      texture: `${texture.width}x${texture.height}`,
+      textureBytes: facePng.length,
+      textureSeen: Math.round(seen * 100) / 100,
     },
     "photo cloned",
   );

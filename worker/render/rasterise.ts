@@ -21,6 +21,7 @@ import {
   toonPartLook,
   toonShade,
 } from "../../shared/avatar/toon-look.ts";
+import { sampleTexture } from "../../shared/avatar/uv.ts";
 
 type V3 = [number, number, number];
 export const SS = 2; // supersampling factor
@@ -223,6 +224,16 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
     const base: V3 = [m.baseColor[0], m.baseColor[1], m.baseColor[2]];
     const at = (arr: Float32Array, w0: number, w1: number, w2: number, a: number, b: number, c: number, k: number) =>
       w0 * (arr[a * 3 + k] as number) + w1 * (arr[b * 3 + k] as number) + w2 * (arr[c * 3 + k] as number);
+    // a textured part (decision 049): its colour from the texture, through its UVs
+    const { texture, uvs } = prim;
+    const texel: V3 = [0, 0, 0];
+    const textured = (w0: number, w1: number, w2: number, a: number, b: number, c: number): V3 | null => {
+      if (!texture || !uvs) return null;
+      const u = w0 * (uvs[a * 2] as number) + w1 * (uvs[b * 2] as number) + w2 * (uvs[c * 2] as number);
+      const v = w0 * (uvs[a * 2 + 1] as number) + w1 * (uvs[b * 2 + 1] as number) + w2 * (uvs[c * 2 + 1] as number);
+      sampleTexture(texture, u, v, texel);
+      return texel;
+    };
     if (toon && face) {
       const look = toonPartLook(prim.name as PartId);
       // the 3D view's vertex shader: normals above the neck lean toward a squashed sphere
@@ -256,8 +267,8 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           const wx = at(pos, w0, w1, w2, a, b, c, 0);
           const wy = at(pos, w0, w1, w2, a, b, c, 1);
           const wz = at(pos, w0, w1, w2, a, b, c, 2);
-          let d: V3 = base;
-          if (look.iris) {
+          let d: V3 = textured(w0, w1, w2, a, b, c) ?? base;
+          if (look.iris && !texture) {
             const k =
               TOON_IRIS.bottom +
               (TOON_IRIS.top - TOON_IRIS.bottom) * smooth(face.eyeY - TOON_IRIS.half, face.eyeY + TOON_IRIS.half, wy);
@@ -342,9 +353,10 @@ export function render(mesh: AvatarMesh, view: View, width: number, height: numb
           nz = -nz;
         }
         // the skin's colour zones (shared/avatar/zones.ts), as the 3D view's vertex colours
-        const c0 = zones ? base[0] * at(zones, w0, w1, w2, a, b, c, 0) : base[0];
-        const c1 = zones ? base[1] * at(zones, w0, w1, w2, a, b, c, 1) : base[1];
-        const c2 = zones ? base[2] * at(zones, w0, w1, w2, a, b, c, 2) : base[2];
+        const tex = textured(w0, w1, w2, a, b, c);
+        const c0 = tex ? tex[0] : zones ? base[0] * at(zones, w0, w1, w2, a, b, c, 0) : base[0];
+        const c1 = tex ? tex[1] : zones ? base[1] * at(zones, w0, w1, w2, a, b, c, 1) : base[1];
+        const c2 = tex ? tex[2] : zones ? base[2] * at(zones, w0, w1, w2, a, b, c, 2) : base[2];
         const roughness = rough
           ? m.roughness * (w0 * (rough[a] as number) + w1 * (rough[b] as number) + w2 * (rough[c] as number))
           : m.roughness;

@@ -1,7 +1,7 @@
 /**
  * The files an avatar made, removed with it (issue 45, defect 5): a photo clone's face photo (the
- * normalised upload, up to 2048 px, public by its URL) and its face crop, and the avatar's
- * portrait. A copy of an avatar shows the same portrait, and portraits are named by what they
+ * normalised upload, up to 2048 px, public by its URL), its face crop and the face texture projected
+ * from it (decision 049), and the avatar's portrait. A copy of an avatar shows the same portrait, and portraits are named by what they
  * show (shared/portraits.ts), so a file another avatar still shows stays.
  */
 
@@ -13,12 +13,14 @@ export interface AvatarFiles {
   imgKey: string | null;
 }
 
+/** The files the clone job stores for a photo clone whose role id is `id` (worker/processors/photo-clone.ts). */
+export const photoCloneKeys = (id: string): string[] => [`${id}.jpg`, `${id}.thumb256.webp`, `${id}.face.png`];
+
 /** The keys of an avatar's files: its portrait, and a photo clone's face photo and crop. */
 export function avatarFileKeys(role: AvatarFiles): string[] {
   const keys = role.imgKey ? [role.imgKey] : [];
   // the photo clone's keys are named after its role id (worker/processors/photo-clone.ts)
-  if (role.kind === "photo" && /^photo-[0-9a-z-]+$/i.test(role.id))
-    keys.push(`${role.id}.jpg`, `${role.id}.thumb256.webp`);
+  if (role.kind === "photo" && /^photo-[0-9a-z-]+$/i.test(role.id)) keys.push(...photoCloneKeys(role.id));
   return [...new Set(keys)];
 }
 
