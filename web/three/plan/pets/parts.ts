@@ -49,8 +49,9 @@ export function ball(
   scale: [number, number, number] = [1, 1, 1],
   detail = 1,
 ) {
-  // finely divided, so the smooth shading reads as a round body, not a faceted one
-  const m = b.kit.mesh(new IcosahedronGeometry(r, Math.max(detail, 5)), b.fur(color));
+  // divided enough that smooth shading reads as a round body, not a faceted one (detail 3: 320
+  // triangles a ball keeps every pet inside the plan page's 6000-triangle budget; 5 went to 8216)
+  const m = b.kit.mesh(new IcosahedronGeometry(r, Math.max(detail, 3)), b.fur(color));
   m.position.set(...at);
   m.scale.set(...scale);
   return m;
