@@ -207,6 +207,21 @@ describe("avatar export (GLB, VRM 1.0)", () => {
         [...new Set(json.materials.filter((m) => m.pbrMetallicRoughness.baseColorTexture).map((m) => m.name))].sort(),
       );
     }
+
+    // the face editor's detail gives the texture's URL to the 3D view, which serves the stored PNG;
+    // a clone without a stored texture, and another user, get none
+    const detail = await t.request.get(`${CR}/detail/${row.id}`).set("authorization", user.token);
+    expect(detail.body.data.faceTexture).toBe(`/media/${row.id}.face.png`);
+    const served = await t.request.get(detail.body.data.faceTexture).buffer(true).parse(asBytes);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(served.body).equals(png)).toBe(true);
+    const plain = await photoAvatar(user.id);
+    const plainDetail = await t.request.get(`${CR}/detail/${plain.id}`).set("authorization", user.token);
+    expect(plainDetail.body.data.kind).toBe("photo");
+    expect(plainDetail.body.data).not.toHaveProperty("faceTexture");
+    const other = await t.user({ vipType: "gold" });
+    const foreign = await t.request.get(`${CR}/detail/${row.id}`).set("authorization", other.token);
+    expect(foreign.body.code).toBe(1212);
   }, 120_000);
 
   it("a cartoon: textured, its VRM with MToon on every material, ARKit morphs kept", async () => {
