@@ -12,6 +12,7 @@ import { exportGlb } from "./gltf.ts";
 import { type LookAppearance, lookColors, lookShapes } from "./look.ts";
 import { applyPose } from "./pose.ts";
 import { toonAtlas } from "./toon.ts";
+import { headUvs, TEXTURED_PARTS } from "./uv.ts";
 import { toVrm, type VrmMeta } from "./vrm.ts";
 
 export const EXPORT_FORMATS = ["glb", "vrm"] as const;
@@ -27,6 +28,11 @@ export interface ExportLook {
   outfit?: string;
   /** A cartoon: its pose and texture atlas size (spec section 9: 1024). */
   toon?: { pose: "T" | "A"; textureSize: number };
+  /**
+   * A photo clone's face texture as the clone job stored it (PNG, decision 049): the realistic
+   * skin, lips, ears, eyes and brows read it through the head's layout (uv.ts). A cartoon has none.
+   */
+  faceTexture?: Uint8Array;
 }
 
 /** Encodes size x size RGBA as PNG (sharp on the server, a canvas in a browser). */
@@ -53,10 +59,21 @@ export async function exportAvatar(
     const { rgba, size, uvs } = toonAtlas(mesh, look.toon.textureSize);
     atlas = { png: await encodePng(rgba, size), uvs };
   }
+  // the face texture's UVs from the rest positions, before any pose, as the clone job laid it out
+  const faceTexture =
+    look.faceTexture && !look.toon
+      ? {
+          png: look.faceTexture,
+          uvs: built.primitives.map((p) =>
+            TEXTURED_PARTS.includes(p.name) ? (p.uvs ?? headUvs(p.positions)) : undefined,
+          ),
+        }
+      : undefined;
   const glb = exportGlb(mesh, {
     weights: look.faceParams,
     targets: EXPORT_TARGETS,
     ...(atlas ? { atlas } : {}),
+    ...(faceTexture ? { faceTexture } : {}),
     extras: { avatar: { name: meta.name, sex: look.sex }, ...(look.toon ? { toon: look.toon } : {}) },
   });
   if (format !== "vrm") return glb;

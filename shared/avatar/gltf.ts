@@ -21,6 +21,11 @@ export interface GlbOptions {
    * The materials then take their colour from the texture and keep white as their factor.
    */
   atlas?: { png: Uint8Array; uvs: readonly Float32Array[] };
+  /**
+   * A photo clone's face texture (decision 049), a PNG read through the head's layout (uv.ts) by
+   * the primitives that have UVs here (undefined for the others, which keep their flat colour).
+   */
+  faceTexture?: { png: Uint8Array; uvs: readonly (Float32Array | undefined)[] };
   /** Stored as asset.extras: what the file is, for whoever reads it back. */
   extras?: Record<string, unknown>;
 }
@@ -120,13 +125,15 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
       type: "SCALAR",
     });
     const m = prim.material;
-    const uv = options.atlas?.uvs[pi];
+    const atlasUv = options.atlas?.uvs[pi];
+    const uv = atlasUv ?? options.faceTexture?.uvs[pi];
+    const texture = atlasUv ? 0 : options.atlas ? 1 : 0;
     materials.push({
       name: m.name,
       pbrMetallicRoughness: uv
         ? {
-            baseColorTexture: { index: 0 },
-            // the atlas holds the colour; a see-through part's opacity is the factor's alpha
+            baseColorTexture: { index: texture },
+            // the texture holds the colour; a see-through part's opacity is the factor's alpha
             ...(seeThrough(m) ? { baseColorFactor: [1, 1, 1, m.baseColor[3]] } : {}),
             metallicFactor: m.metallic,
             roughnessFactor: m.roughness,
@@ -167,12 +174,16 @@ export function exportGlb(mesh: AvatarMesh, options: GlbOptions = {}): Uint8Arra
     gltfMesh.weights = targetNames.map((n) => weights[n] ?? 0);
     gltfMesh.extras = { targetNames };
   }
+  // the atlas is texture 0 and the face texture follows it, each its own image (PNG, sRGB)
+  const images = [
+    ...(options.atlas ? [{ png: options.atlas.png, name: "atlas" }] : []),
+    ...(options.faceTexture ? [{ png: options.faceTexture.png, name: "face" }] : []),
+  ];
   const textures: Json = {};
-  if (options.atlas) {
-    const image = bin.view(options.atlas.png);
-    textures.images = [{ bufferView: image, mimeType: "image/png", name: "atlas" }];
+  if (images.length > 0) {
+    textures.images = images.map(({ png, name }) => ({ bufferView: bin.view(png), mimeType: "image/png", name }));
     textures.samplers = [{ magFilter: 9729, minFilter: 9729, wrapS: 33071, wrapT: 33071 }];
-    textures.textures = [{ source: 0, sampler: 0 }];
+    textures.textures = images.map((_, source) => ({ source, sampler: 0 }));
   }
   const json = {
     asset: { version: "2.0", generator: "Avalive avatar model", ...(options.extras ? { extras: options.extras } : {}) },

@@ -96,6 +96,12 @@ export const CustomRoleDetail = Type.Object({
   ...CustomRoleRecord.properties,
   faceParams: FaceParamsSchema,
   appearance: AppearanceSchema,
+  /**
+   * A photo clone's face texture (decision 049), where its clone job stored one: the URL of the
+   * 1024² PNG the realistic bust's skin, lips, ears, eyes and brows read through the head's layout
+   * (shared/avatar/uv.ts). Only the avatar's own detail carries it.
+   */
+  faceTexture: Type.Optional(Type.String()),
 });
 export type CustomRoleDetail = Static<typeof CustomRoleDetail>;
 

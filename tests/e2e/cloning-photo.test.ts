@@ -176,9 +176,13 @@ describe("photo face cloning", () => {
     const res = await fetch(`${baseUrl}/web-api/v1/douyin/customRole/detail/${body.data}`, {
       headers: { authorization: page.token, language: "EN" },
     });
-    const detail = (await res.json()) as { code: number; data: { sex: number; kind?: string } };
+    const detail = (await res.json()) as { code: number; data: { sex: number; kind?: string; faceTexture?: string } };
     expect(detail.code).toBe(200);
     expect(detail.data.sex).toBe(1);
+    // the editor drew the face texture the clone job stored (decision 049): its URL, fetched by the page
+    expect(detail.data.faceTexture).toBe(`/media/${body.data}.face.png`);
+    const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
+    expect(loaded.some((name) => name.endsWith(`${body.data}.face.png`))).toBe(true);
     expect(page.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

@@ -1,11 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
 import { VRMLookAtExpressionApplier } from "@pixiv/three-vrm";
+import sharp from "sharp";
+import type { Mesh, MeshStandardMaterial } from "three";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRoles } from "../../prisma/seed.ts";
 import { EXPORT_TARGETS } from "../../shared/avatar/export.ts";
 import { buildAvatar, EXPRESSION_NAMES, exportGlb, VISEME_NAMES } from "../../shared/avatar/index.ts";
 import { readGlbJson } from "../../shared/avatar/read-glb.ts";
+import { TEXTURED_PARTS } from "../../shared/avatar/uv.ts";
 import { VRM_PRESETS, VRM_REQUIRED_BONES } from "../../shared/avatar/vrm.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import { clonePhoto } from "../../worker/face/clone.ts";
 import { V1 } from "../helpers/account.ts";
 import { asBytes, makeTestApp, type TestApp } from "../helpers/app.ts";
 import { expressionTargets, loadVrm, validateModel } from "../helpers/vrm.ts";
@@ -45,6 +51,35 @@ async function photoAvatar(userId: string) {
       appearance: appearanceColumn.encode({ skinTone: 0.4, hairColor: "#2b1a10", eyeColor: "#4a3020" }),
     },
   });
+}
+
+/**
+ * A photo clone made from one of tests/fixtures/faces as the clone job makes it (worker/face/clone.ts):
+ * its row under a `photo-` id, and its face texture stored as the job stores it (1024² PNG).
+ */
+async function texturedPhotoAvatar(userId: string) {
+  const photo = fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "faces", "man-short-dark.jpg"));
+  const clone = await clonePhoto(photo, 1);
+  if (!clone?.texture) throw new Error("the fixture gave no textured clone");
+  const { width, height, rgb } = clone.texture;
+  const png = await sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  const id = `photo-export-${userId}`;
+  await t.app.deps.storage.putAt(`${id}.face.png`, png);
+  const row = await t.db.customRole.create({
+    data: {
+      id,
+      userId,
+      name: "Textured",
+      sex: 1,
+      kind: "photo",
+      faceParams: faceParamsColumn.encode(clone.fit.params),
+      initParams: faceParamsColumn.encode(clone.fit.params),
+      appearance: appearanceColumn.encode(clone.look.appearance),
+    },
+  });
+  return { row, png };
 }
 
 /** A cartoon as toonify leaves it: its model in storage with the pose and atlas size in asset.extras. */
@@ -121,6 +156,73 @@ describe("avatar export (GLB, VRM 1.0)", () => {
     expect(report.warningCodes).toEqual([]);
     await checkRoundTrip(vrmRes.body);
   }, 60_000);
+
+  it("a textured photo clone: its face texture in the GLB and the VRM (PBR, no MToon), valid and read back by three-vrm", async () => {
+    const user = await t.user({ vipType: "gold" });
+    const { row, png } = await texturedPhotoAvatar(user.id);
+    type Textured = Omit<Gltf, "materials" | "meshes"> & {
+      images: { bufferView: number; mimeType: string; name: string }[];
+      bufferViews: { byteOffset: number; byteLength: number }[];
+      materials: { name: string; pbrMetallicRoughness: { baseColorTexture?: { index: number } } }[];
+      meshes: { primitives: { material: number; attributes: Record<string, number> }[] }[];
+    };
+    const texturedNames = new Set(TEXTURED_PARTS as readonly string[]);
+
+    for (const format of ["glb", "vrm"] as const) {
+      const res = await download(user.token, `${CR}/export/${row.id}?format=${format}`);
+      expect(res.status, format).toBe(200);
+      const report = await validateModel(res.body);
+      expect(report.errorCodes, format).toEqual([]);
+      expect(report.warningCodes, format).toEqual([]);
+      const json = readGlbJson(res.body) as Textured;
+      // one image, the stored PNG byte for byte, in the BIN chunk
+      expect(json.images.map((i) => [i.name, i.mimeType])).toEqual([["face", "image/png"]]);
+      const view = json.bufferViews[json.images[0]?.bufferView as number] as { byteOffset: number; byteLength: number };
+      const jsonLength = new DataView(res.body.buffer, res.body.byteOffset).getUint32(12, true);
+      const binStart = res.body.byteOffset + 20 + jsonLength + 8;
+      expect(Buffer.from(res.body.buffer, binStart + view.byteOffset, view.byteLength).equals(png), format).toBe(true);
+      // the head's parts read it through TEXCOORD_0; the rest (hair, clothes) keep their colours
+      const textured = json.meshes[0]?.primitives.filter((p) => p.attributes.TEXCOORD_0 !== undefined) ?? [];
+      expect(textured.length, format).toBeGreaterThan(0);
+      for (const p of json.meshes[0]?.primitives ?? []) {
+        const material = json.materials[p.material];
+        const hasTexture = material?.pbrMetallicRoughness.baseColorTexture?.index === 0;
+        expect(hasTexture, material?.name).toBe(p.attributes.TEXCOORD_0 !== undefined);
+      }
+      expect(json.materials.some((m) => m.name === "skin" && m.pbrMetallicRoughness.baseColorTexture)).toBe(true);
+      for (const m of json.materials)
+        if (m.pbrMetallicRoughness.baseColorTexture) expect(texturedNames.has(m.name), m.name).toBe(true);
+      if (format === "glb") continue;
+
+      // a realistic clone's VRM keeps glTF's PBR materials: MToon is for cartoons only
+      expect(json.extensionsUsed).toEqual(["VRMC_vrm"]);
+      const vrm = await checkRoundTrip(res.body);
+      const mapped = new Set<string>();
+      vrm.scene.traverse((o) => {
+        const material = (o as Mesh).material as MeshStandardMaterial | undefined;
+        if ((o as Mesh).isMesh && material?.map) mapped.add(material.name);
+      });
+      expect(mapped).toContain("skin");
+      expect([...mapped].sort()).toEqual(
+        [...new Set(json.materials.filter((m) => m.pbrMetallicRoughness.baseColorTexture).map((m) => m.name))].sort(),
+      );
+    }
+
+    // the face editor's detail gives the texture's URL to the 3D view, which serves the stored PNG;
+    // a clone without a stored texture, and another user, get none
+    const detail = await t.request.get(`${CR}/detail/${row.id}`).set("authorization", user.token);
+    expect(detail.body.data.faceTexture).toBe(`/media/${row.id}.face.png`);
+    const served = await t.request.get(detail.body.data.faceTexture).buffer(true).parse(asBytes);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(served.body).equals(png)).toBe(true);
+    const plain = await photoAvatar(user.id);
+    const plainDetail = await t.request.get(`${CR}/detail/${plain.id}`).set("authorization", user.token);
+    expect(plainDetail.body.data.kind).toBe("photo");
+    expect(plainDetail.body.data).not.toHaveProperty("faceTexture");
+    const other = await t.user({ vipType: "gold" });
+    const foreign = await t.request.get(`${CR}/detail/${row.id}`).set("authorization", other.token);
+    expect(foreign.body.code).toBe(1212);
+  }, 120_000);
 
   it("a cartoon: textured, its VRM with MToon on every material, ARKit morphs kept", async () => {
     const user = await t.user({ vipType: "gold" });

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import {
   Color,
   DoubleSide,
+  Float32BufferAttribute,
   Group,
   Matrix4,
   Mesh,
@@ -12,11 +13,15 @@ import {
   type MeshToonMaterial,
   type Skeleton,
   SkinnedMesh,
+  SRGBColorSpace,
+  type Texture,
+  TextureLoader,
 } from "three";
 import type { AvatarMesh, PartId, Rgb } from "../../shared/avatar/index.ts";
 import { seeThrough } from "../../shared/avatar/mesh.ts";
 import { materialsFor, WRAPPED_PARTS } from "../../shared/avatar/palette.ts";
 import { toonFace } from "../../shared/avatar/toon-look.ts";
+import { headUvs, TEXTURED_PARTS } from "../../shared/avatar/uv.ts";
 import { avatarGeometry, skeletonOf } from "./avatarGeometry.ts";
 import type { FaceState } from "./faceState.ts";
 import { useInvalidate } from "./pacing.ts";
@@ -86,6 +91,7 @@ export function AvatarBust({
   targets,
   colors,
   onSkeleton,
+  faceTexture,
 }: {
   avatar: AvatarMesh;
   face: FaceState;
@@ -97,6 +103,11 @@ export function AvatarBust({
    * bones, handed over here to be posed (null when they go). Without it nothing is skinned.
    */
   onSkeleton?: (skeleton: Skeleton | null) => void;
+  /**
+   * A photo clone's face texture (its URL, decision 049): on a realistic bust the skin, lips, ears,
+   * eyes and brows read it through the head's layout (shared/avatar/uv.ts) as the exports do.
+   */
+  faceTexture?: string | undefined;
 }) {
   const posable = onSkeleton !== undefined;
   const built = useMemo(() => {
@@ -188,11 +199,50 @@ export function AvatarBust({
     for (const part of built.parts) {
       const c = materials[part.mesh.name as PartId]?.baseColor;
       if (!c) continue;
+      // a textured part's colour is the texture's (its factor stays white)
+      if (part.material.map) continue;
       part.material.color.setRGB(c[0], c[1], c[2]);
       if (part.outline) part.outline.material.color.copy(outlineColor(line, c[0], c[1], c[2]));
     }
     invalidate();
   }, [built, colors, invalidate, avatar]);
+
+  // The face texture, loaded once the bust is up; until then (or if it fails) the look's colours show.
+  useEffect(() => {
+    if (!faceTexture || avatar.style !== "realistic") return;
+    let texture: Texture | null = null;
+    let cancelled = false;
+    new TextureLoader().load(faceTexture, (loaded) => {
+      if (cancelled) return loaded.dispose();
+      texture = loaded;
+      // glTF's convention, which the layout follows: v runs down from the image's top row
+      loaded.flipY = false;
+      loaded.colorSpace = SRGBColorSpace;
+      for (const part of built.parts) {
+        if (!TEXTURED_PARTS.includes(part.mesh.name as PartId)) continue;
+        const geometry = part.mesh.geometry;
+        const primitive = avatar.primitives.find((p) => p.name === part.mesh.name);
+        if (!primitive) continue;
+        if (!geometry.getAttribute("uv"))
+          geometry.setAttribute("uv", new Float32BufferAttribute(primitive.uvs ?? headUvs(primitive.positions), 2));
+        part.material.map = loaded;
+        part.material.vertexColors = false;
+        part.material.color.setRGB(1, 1, 1);
+        part.material.needsUpdate = true;
+      }
+      invalidate();
+    });
+    return () => {
+      cancelled = true;
+      for (const part of built.parts) {
+        if (!texture || part.material.map !== texture) continue;
+        part.material.map = null;
+        part.material.vertexColors = part.mesh.geometry.getAttribute("color") !== undefined;
+        part.material.needsUpdate = true;
+      }
+      texture?.dispose();
+    };
+  }, [built, faceTexture, avatar, invalidate]);
 
   const applied = useRef(-1);
   useFrame(() => {

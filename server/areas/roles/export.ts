@@ -2,7 +2,8 @@
  * An avatar as a file (docs/decisions/034-avatar-export.md): the user's own avatars by their
  * owner-scoped row, system avatars under the same membership, licence and shop rules as using
  * them. Built here from the look (shared/avatar/export.ts), so a file is the avatar as it is now;
- * a cartoon takes its pose and atlas size from the GLB toonify made.
+ * a cartoon takes its pose and atlas size from the GLB toonify made, and a photo clone its face
+ * texture from the clone job's PNG.
  */
 
 import sharp from "sharp";
@@ -11,6 +12,7 @@ import { readGlbJson } from "../../../shared/avatar/read-glb.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { appearanceColumn, faceParamsColumn } from "../../../shared/json-column.ts";
 import type { Deps } from "../../types.ts";
+import { faceTextureKey } from "./files.ts";
 import { createRoleService, roleName } from "./service.ts";
 
 const AUTHORS = ["Avalive"];
@@ -45,6 +47,16 @@ export function createExportService(deps: Pick<Deps, "db" | "reads" | "clock" | 
     };
   }
 
+  /**
+   * A photo clone's face texture, where the clone job stored one (decision 049); clones made before
+   * it export with their flat skin colour, as they are drawn.
+   */
+  async function faceTextureOf(id: string): Promise<Pick<ExportLook, "faceTexture">> {
+    const key = faceTextureKey(id);
+    if (!(await deps.storage.exists(key))) return {};
+    return { faceTexture: new Uint8Array(await deps.storage.read(key)) };
+  }
+
   const build = async (look: ExportLook, format: ExportFormat, name: string, version: string) => ({
     bytes: await exportAvatar(look, format, { name, authors: AUTHORS, version }, encodePng),
     name,
@@ -58,6 +70,7 @@ export function createExportService(deps: Pick<Deps, "db" | "reads" | "clock" | 
         faceParams: faceParamsColumn.decodeOr(row.faceParams, {}),
         appearance: appearanceColumn.decodeOr(row.appearance, {}),
         ...(row.kind === "cartoon" && row.modelKey ? await toonOf(row.modelKey) : {}),
+        ...(row.kind === "photo" ? await faceTextureOf(row.id) : {}),
       };
       return build(look, format, row.name, row.updatedAt.toISOString().slice(0, 10));
     },

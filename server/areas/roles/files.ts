@@ -13,8 +13,11 @@ export interface AvatarFiles {
   imgKey: string | null;
 }
 
+/** A photo clone's face texture (decision 049), by its role id: the exports read it (export.ts). */
+export const faceTextureKey = (id: string): string => `${id}.face.png`;
+
 /** The files the clone job stores for a photo clone whose role id is `id` (worker/processors/photo-clone.ts). */
-export const photoCloneKeys = (id: string): string[] => [`${id}.jpg`, `${id}.thumb256.webp`, `${id}.face.png`];
+export const photoCloneKeys = (id: string): string[] => [`${id}.jpg`, `${id}.thumb256.webp`, faceTextureKey(id)];
 
 /** The keys of an avatar's files: its portrait, and a photo clone's face photo and crop. */
 export function avatarFileKeys(role: AvatarFiles): string[] {

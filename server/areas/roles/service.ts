@@ -14,7 +14,7 @@ import { BizError } from "../../errors.ts";
 import type { Deps } from "../../types.ts";
 import { mediaUrl } from "../files/service.ts";
 import { loadShopAccess, NO_SHOP, type ShopAccess, shopEquity } from "../shop/access.ts";
-import { removeAvatarFiles } from "./files.ts";
+import { faceTextureKey, removeAvatarFiles } from "./files.ts";
 
 type RoleRow = NonNullable<Awaited<ReturnType<Deps["db"]["role"]["findFirst"]>>>;
 type CustomRow = NonNullable<Awaited<ReturnType<Deps["db"]["customRole"]["findFirst"]>>>;
@@ -333,7 +333,14 @@ export function createRoleService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       if (input.faceParams || input.appearance) refreshPortrait(input.id);
     },
 
-    detail: async (userId: string, id: string) => toCustomDetail(await ownRole(userId, id)),
+    async detail(userId: string, id: string): Promise<CustomRoleDetail> {
+      const row = await ownRole(userId, id);
+      const detail = toCustomDetail(row);
+      // a photo clone's face texture, where its clone job stored one (clones made before it have none)
+      if (row.kind === "photo" && (await deps.storage.exists(faceTextureKey(row.id))))
+        detail.faceTexture = mediaUrl(faceTextureKey(row.id));
+      return detail;
+    },
 
     /** What the avatar started as: reset restores this. */
     async detailInit(userId: string, id: string) {

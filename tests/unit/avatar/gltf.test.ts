@@ -1,6 +1,8 @@
 import validator from "gltf-validator";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { exportGlb, FACE_SLIDER_IDS } from "../../../shared/avatar/index.ts";
+import { headUvs, TEXTURED_PARTS } from "../../../shared/avatar/uv.ts";
 import { avatar } from "./helpers.ts";
 
 async function validate(bytes: Uint8Array) {
@@ -85,6 +87,59 @@ describe("GLB export", () => {
     const wide = exportGlb(mesh, { targets: ["jawOpen"], weights: { "head.width": 1, jawOpen: 0.5 } });
     expect(bounds(wide)?.max?.[0]).toBeGreaterThan(bounds(neutral)?.max?.[0] as number);
     expect(readJson(wide).meshes[0]?.weights).toEqual([0.5]);
+  });
+
+  it("a face texture goes on the head's parts only, as its own image after an atlas, and validates", async () => {
+    const mesh = avatar(1);
+    const png = async (r: number) =>
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g: 90, b: 70 } } })
+          .png()
+          .toBuffer(),
+      );
+    const uvs = mesh.primitives.map((p) => (TEXTURED_PARTS.includes(p.name) ? headUvs(p.positions) : undefined));
+    const face = await png(200);
+    const faceOnly = exportGlb(mesh, { targets: ["jawOpen"], faceTexture: { png: face, uvs } });
+    const { errors, report } = await validate(faceOnly);
+    expect(errors).toEqual([]);
+    expect(report.issues.numWarnings).toBe(0);
+    type Textured = ReturnType<typeof readJson> & {
+      images: { name: string }[];
+      textures: { source: number }[];
+      materials: { name: string; pbrMetallicRoughness: { baseColorTexture?: { index: number } } }[];
+    };
+    const json = readJson(faceOnly) as Textured;
+    expect(json.images.map((i) => i.name)).toEqual(["face"]);
+    const texturedNames = (j: Textured, index: number) =>
+      (j.meshes[0]?.primitives ?? [])
+        .filter((p) => j.materials[p.material]?.pbrMetallicRoughness.baseColorTexture?.index === index)
+        .map((p) => j.materials[p.material]?.name)
+        .sort();
+    const parts = mesh.primitives.filter((p) => TEXTURED_PARTS.includes(p.name)).map((p) => p.name);
+    expect(texturedNames(json, 0)).toEqual([...parts].sort());
+    // textured parts take their colour from the texture, not COLOR_0; the others keep theirs
+    for (const p of json.meshes[0]?.primitives ?? [])
+      expect(p.attributes.TEXCOORD_0 !== undefined).toBe(
+        TEXTURED_PARTS.includes(json.materials[p.material]?.name as never),
+      );
+    expect(json.meshes[0]?.primitives.some((p) => p.attributes.COLOR_0 !== undefined)).toBe(true);
+
+    // with an atlas too (which no export has yet), the atlas stays texture 0 and the face is texture 1
+    const atlasUvs = mesh.primitives.map((p) => new Float32Array((p.positions.length / 3) * 2).fill(0.5));
+    const atlasUvsHair = atlasUvs.map((uv, i) =>
+      TEXTURED_PARTS.includes(mesh.primitives[i]?.name as never) ? undefined : uv,
+    );
+    const both = exportGlb(mesh, {
+      targets: ["jawOpen"],
+      atlas: { png: await png(20), uvs: atlasUvsHair as Float32Array[] },
+      faceTexture: { png: face, uvs },
+    });
+    expect((await validate(both)).errors).toEqual([]);
+    const bothJson = readJson(both) as Textured;
+    expect(bothJson.images.map((i) => i.name)).toEqual(["atlas", "face"]);
+    expect(bothJson.textures.map((t) => t.source)).toEqual([0, 1]);
+    expect(texturedNames(bothJson, 1)).toEqual([...parts].sort());
+    expect(texturedNames(bothJson, 0).length).toBe(mesh.primitives.length - parts.length);
   });
 
   it("lays out the binary as glTF requires: magic, 4-byte aligned chunks, space-padded JSON", () => {

@@ -150,7 +150,13 @@ export function FaceWorkspace({
         <div className="face-editor__view">
           {avatar ? (
             <AvatarStage label={t("faceEditor.viewLabel", { name })}>
-              <AvatarBust avatar={avatar} face={editor.face} targets={FACE_SLIDER_IDS} colors={colors} />
+              <AvatarBust
+                avatar={avatar}
+                face={editor.face}
+                targets={FACE_SLIDER_IDS}
+                colors={colors}
+                faceTexture={detail.faceTexture}
+              />
             </AvatarStage>
           ) : (
             <FaceLoading label={t("faceEditor.building")} />
