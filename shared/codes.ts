@@ -70,6 +70,7 @@ export const CODES = {
   SELECTION_REQUIRED: c(1211, 200, "selectionRequired"),
   NOT_FOUND: c(1212, 200, "notFound"),
   PLAN_ITEM_LIMIT: c(1213, 200, "planItemLimit"),
+  PORTRAIT_FAILED: c(1214, 200, "portraitFailed"),
 
   // contact: 1301-1399
   NAME_REQUIRED: c(1301, 200, "nameRequired"),

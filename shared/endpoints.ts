@@ -135,6 +135,7 @@ import {
   PhotoProgressData,
   PhotoProgressParams,
   PhotoSexParams,
+  PortraitData,
   RoleAndCustomData,
   RoleListData,
   RoleListQuery,
@@ -625,6 +626,16 @@ export const roleEndpoints = {
     params: IdParams,
     codes: ["NOT_FOUND"],
     response: Nothing,
+  }),
+  customRolePortrait: roles({
+    method: "POST",
+    path: `${CUSTOM}/portrait/:id`,
+    auth: "v1",
+    summary:
+      "Render the avatar's portrait again (a portrait still rendering, lost or failed) and answer it once drawn; a current portrait is answered at once",
+    params: IdParams,
+    codes: ["NOT_FOUND", "PORTRAIT_FAILED"],
+    response: PortraitData,
   }),
   customRoleDelete: roles({
     method: "DELETE",

@@ -345,6 +345,11 @@ export const MESSAGES = {
     "直播中無法切換到雲渲染或從雲渲染切出：請結束本場直播後重新開播",
   ),
   liveNotCloud: m("This live session is not a cloud session", "本场直播不是云渲染直播", "本場直播不是雲渲染直播"),
+  portraitFailed: m(
+    "The portrait could not be rendered, please retry",
+    "形象图片生成失败，请重试",
+    "形象圖片生成失敗，請重試",
+  ),
   cloudRenderFailed: m(
     "The cloud renderer could not start, please retry",
     "云渲染启动失败，请重试",

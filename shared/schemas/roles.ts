@@ -92,6 +92,10 @@ export const CustomRoleRecord = Type.Object({
 });
 export type CustomRoleRecord = Static<typeof CustomRoleRecord>;
 
+/** A portrait rendered again (customRolePortrait): the picture's address. */
+export const PortraitData = Type.Object({ img: Type.String() });
+export type PortraitData = Static<typeof PortraitData>;
+
 export const CustomRoleDetail = Type.Object({
   ...CustomRoleRecord.properties,
   faceParams: FaceParamsSchema,

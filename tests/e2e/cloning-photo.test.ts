@@ -183,6 +183,14 @@ describe("photo face cloning", () => {
     expect(detail.data.faceTexture).toBe(`/media/${body.data}.face.png`);
     const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name));
     expect(loaded.some((name) => name.endsWith(`${body.data}.face.png`))).toBe(true);
+
+    // My avatars shows the clone's 3D portrait, not the uploaded photo (issue 47, item 5)
+    await page.goto(`${baseUrl}/myPerson`);
+    const thumb = page.locator(`[data-testid="avatar-card"][data-id="${body.data}"] .avatar-card__thumb img`);
+    await thumb.waitFor({ timeout: 30_000 });
+    expect(await thumb.getAttribute("src")).toMatch(/^\/media\/avatar-[0-9a-f]{24}\.webp$/);
+    await expect.poll(() => thumb.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, "cloning-photo-my-avatars");
     expect(page.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

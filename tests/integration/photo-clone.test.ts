@@ -59,7 +59,8 @@ describe("photo cloning", { timeout: 90_000 }, () => {
       hairColor: rgbToHex(HAIR_PRESETS.lightBrown),
       eyeColor: rgbToHex(EYE_PRESETS.brown),
     });
-    expect(detail.body.data.img).toMatch(/^\/media\/photo-.+\.thumb256\.webp$/);
+    // the card shows the 3D portrait, not the photo (issue 47, item 5)
+    expect(detail.body.data.img).toMatch(/^\/media\/avatar-[0-9a-f]{24}\.webp$/);
     expect((await t.request.get(detail.body.data.img)).status).toBe(200);
     // the original upload is gone; the normalised photo has no metadata left
     const files = fs.readdirSync(t.env.mediaDir);

@@ -287,8 +287,7 @@ describe.each(backends)("personal files after deletion and cancellation, on %s (
       .attach("file", fixture("astronaut.png"), "me.png");
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
     const roleId = res.body.data as string;
-    const detail = await t.request.get(`${CR}/detail/${roleId}`).set("authorization", token);
-    return { roleId, faceUrl: `/media/${roleId}.jpg`, cropUrl: detail.body.data.img as string };
+    return { roleId, faceUrl: `/media/${roleId}.jpg`, cropUrl: `/media/${roleId}.thumb256.webp` };
   };
   const status = async (url: string) => (await t.request.get(url)).status;
 

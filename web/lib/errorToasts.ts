@@ -4,7 +4,7 @@
  *   - QUIET_PATHS: calls the user did not start, or whose errors the spec puts elsewhere. Analytics
  *     and the best-effort logout run in the background; the cloning calls' errors appear in the
  *     upload area (section 4, "Photo cloning"; section 8, "Server failure messages during cloning
- *     appear in the upload area").
+ *     appear in the upload area"); a portrait rendered again shows its failure on the avatar's card.
  * A code 600 logs out whatever the path (section 4).
  */
 
@@ -19,6 +19,8 @@ export const QUIET_CALLS = [
   endpoints.cartoonUpload,
   endpoints.cartoonCreate,
   endpoints.toonify,
+  // the avatar's card shows the portrait's failure and its retry (issue 47)
+  endpoints.customRolePortrait,
 ] as const;
 
 /** A table path as a pattern: each `:name` matches one path segment. */

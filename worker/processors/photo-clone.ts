@@ -4,12 +4,14 @@ import type { AvatarMesh } from "../../shared/avatar/index.ts";
 import { buildAvatar } from "../../shared/avatar/index.ts";
 import { PermanentJobError } from "../../shared/job-errors.ts";
 import { appearanceColumn, faceParamsColumn } from "../../shared/json-column.ts";
+import { portraitKey } from "../../shared/portraits.ts";
 import { cloneBust, type PhotoClone } from "../face/clone.ts";
 import { analysedPhoto, detectFace, normalisePhoto } from "../face/detect.ts";
 import { fitFace } from "../face/fit.ts";
 import { type ModelLandmark, modelLandmarks } from "../face/landmarks.ts";
 import { photoLook } from "../face/look.ts";
 import { photoTexture } from "../face/texture.ts";
+import { avatarThumbnail as renderPortrait } from "../render/thumbnail.ts";
 import type { Processor } from "./types.ts";
 
 /** The neutral meshes and their landmarks, built once per process and sex. */
@@ -86,6 +88,15 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
   await ctx.storage.putAt(thumbKey, thumb);
 
   const faceParams = faceParamsColumn.encode(fit.params);
+  const appearance = appearanceColumn.encode(look.appearance);
+  // The card shows the 3D avatar, as the editor does, not the photo (issue 47, item 5): the portrait
+  // is rendered here, as the avatarThumbnail job would, so the avatar never shows without a picture.
+  const imgKey = portraitKey(sex, faceParams, appearance, "realistic");
+  if (!(await ctx.storage.exists(imgKey)))
+    await ctx.storage.putAt(
+      imgKey,
+      await renderPortrait({ sex, faceParams: fit.params, appearance: look.appearance, style: "realistic" }),
+    );
   await ctx.db.customRole.upsert({
     where: { id: roleId },
     update: {},
@@ -97,8 +108,8 @@ export const photoClone: Processor<"photoClone"> = async ({ userId, sex, photoKe
       kind: "photo",
       faceParams,
       initParams: faceParams,
-      appearance: appearanceColumn.encode(look.appearance),
-      imgKey: thumbKey,
+      appearance,
+      imgKey,
     },
   });
   ctx.log.info(

@@ -5,8 +5,9 @@ import type { Deps } from "../../types.ts";
 /**
  * Render the portraits that are missing or out of date (the model, the renderer or the role
  * changed), one after another in the background: every system role's, and the users' avatars'
- * that are renders (a portrait key, or a cartoon's first portrait from toonify; a photo avatar's
- * photo is left alone). Returns how many were queued.
+ * that are renders (a portrait key, or a cartoon's first portrait from toonify) and the photo
+ * clones, whose cards showed the photo before issue 47 and now show the 3D portrait. Returns how
+ * many were queued.
  */
 export async function refreshRolePortraits(
   { db, jobs }: Pick<Deps, "db" | "jobs">,
@@ -19,7 +20,7 @@ export async function refreshRolePortraits(
     .filter((r) => r.imgKey !== portraitKey(r.sex, r.faceParams, r.appearance))
     .map((r): { kind: "role" | "custom"; id: string } => ({ kind: "role", id: r.id }));
   const custom = await db.customRole.findMany({
-    where: { OR: [{ imgKey: { startsWith: "avatar-" } }, { kind: "cartoon" }] },
+    where: { OR: [{ imgKey: { startsWith: "avatar-" } }, { kind: "cartoon" }, { kind: "photo" }] },
     select: { id: true, kind: true, sex: true, faceParams: true, appearance: true, imgKey: true },
   });
   for (const r of custom)

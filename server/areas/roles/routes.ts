@@ -97,6 +97,10 @@ export async function roleRoutes(app: App) {
     return reply.ok(null, "resetSuccess");
   });
 
+  route(app, roles.customRolePortrait, async (request, reply) =>
+    reply.ok(await service.portrait(me(request), request.params.id)),
+  );
+
   route(app, roles.customRoleDelete, async (request, reply) => {
     await service.remove(me(request), request.params.id);
     return reply.ok(null);

@@ -1,7 +1,9 @@
 import { LIMIT_OFFSET } from "../../../infra/sql.ts";
+import { styleOfKind } from "../../../shared/avatar/index.ts";
 import type { Language } from "../../../shared/constants.ts";
 import { appearanceColumn, faceParamsColumn, roleNamesColumn } from "../../../shared/json-column.ts";
 import { activeVip, equityStatus, lapsedVip, limitsOf } from "../../../shared/membership.ts";
+import { portraitKey } from "../../../shared/portraits.ts";
 import type {
   Appearance,
   CustomRoleDetail,
@@ -357,6 +359,25 @@ export function createRoleService(deps: Pick<Deps, "db" | "reads" | "clock" | "j
       const row = await ownRole(userId, id);
       await db.customRole.update({ where: { id }, data: { faceParams: row.initParams } });
       refreshPortrait(id);
+    },
+
+    /**
+     * The avatar's portrait, rendered again if it is missing, out of date or gone from storage (a
+     * job lost or failed, issue 47): waits for the render and answers its address.
+     */
+    async portrait(userId: string, id: string): Promise<{ img: string }> {
+      const row = await ownRole(userId, id);
+      const key = portraitKey(row.sex, row.faceParams, row.appearance, styleOfKind(row.kind));
+      if (row.imgKey === key && (await deps.storage.exists(key))) return { img: mediaUrl(key) };
+      try {
+        await jobs.run("avatarThumbnail", { kind: "custom", id });
+      } catch {
+        throw new BizError("PORTRAIT_FAILED");
+      }
+      const after = await db.customRole.findFirst({ where: { id, userId }, select: { imgKey: true } });
+      if (!after) throw new BizError("NOT_FOUND");
+      if (!after.imgKey) throw new BizError("PORTRAIT_FAILED");
+      return { img: mediaUrl(after.imgKey) };
     },
 
     async remove(userId: string, id: string) {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CustomRoleRecord } from "../../../shared/schemas/roles.ts";
+import { PortraitStatus, usePortrait } from "../../components/AvatarPicture.tsx";
 import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
 
 /** One of the user's avatars: thumbnail, name, kind, and its actions (and its detail page, where the list has one). */
@@ -22,17 +23,25 @@ export function AvatarCard({
   onReset(): void;
 }) {
   const { t } = useTranslation();
+  const portrait = usePortrait(role.img, role.id);
   const kind = t(`avatars.kind.${role.kind}`, { defaultValue: t("avatars.kind.diy") });
   return (
     <li className="avatar-card card" data-testid="avatar-card" data-id={role.id}>
-      <button
-        type="button"
-        className="avatar-card__thumb"
-        onClick={onEdit}
-        aria-label={t("avatars.mine.editNamed", { name: role.name })}
-      >
-        {role.img ? <img src={role.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={role.sex} />}
-      </button>
+      <div className="avatar-card__picture">
+        <button
+          type="button"
+          className="avatar-card__thumb"
+          onClick={onEdit}
+          aria-label={t("avatars.mine.editNamed", { name: role.name })}
+        >
+          {portrait.src ? (
+            <img src={portrait.src} alt="" loading="lazy" onError={portrait.onError} />
+          ) : (
+            <AvatarPlaceholder sex={role.sex} />
+          )}
+        </button>
+        <PortraitStatus state={portrait.state} retry={portrait.retry} />
+      </div>
       <div className="avatar-card__body">
         <p className="avatar-card__name" data-testid="avatar-name">
           {detail ? (

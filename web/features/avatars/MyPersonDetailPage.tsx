@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
+import { AvatarPicture } from "../../components/AvatarPicture.tsx";
 import { ListState } from "../../components/list-state/ListState.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { toast } from "../../components/toast/toastStore.ts";
@@ -65,7 +65,7 @@ export function MyPersonDetailPage() {
       </Link>
       <section className="person-detail__head card">
         <div className="person-detail__thumb">
-          {role.img ? <img src={role.img} alt="" /> : <AvatarPlaceholder sex={sex} />}
+          <AvatarPicture img={role.img} sex={sex} id={role.id} />
         </div>
         <div className="person-detail__info">
           <h1 className="page__title" data-testid="person-name">

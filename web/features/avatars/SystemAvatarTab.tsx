@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { RoleRecord } from "../../../shared/schemas/roles.ts";
-import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
+import { AvatarPicture } from "../../components/AvatarPicture.tsx";
 import { withLoading } from "../../components/loading/loadingStore.ts";
 import { hasToast, toast } from "../../components/toast/toastStore.ts";
 import { openFaceEditor, openPlanEditor } from "../../lib/editors.ts";
@@ -116,7 +116,7 @@ export function SystemAvatarTab() {
               data-locked={role.equityStatus === 2}
             >
               <div className="role-card__thumb">
-                {role.img ? <img src={role.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={role.sex} />}
+                <AvatarPicture img={role.img} sex={role.sex} lazy />
                 {role.equityStatus === 2 && (
                   <span className="role-card__lock" data-testid="lock-badge">
                     <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">

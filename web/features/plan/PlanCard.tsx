@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { PlanSummary } from "../../../shared/schemas/plans.ts";
-import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
+import { AvatarPicture } from "../../components/AvatarPicture.tsx";
 import { planLink } from "../../lib/links.ts";
 import { countParts } from "./planCounts.ts";
 
@@ -34,7 +34,12 @@ export function PlanCard({
       data-used={plan.used}
     >
       <div className="plan-card__thumb">
-        {plan.img ? <img src={plan.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={Number(plan.roleType)} />}
+        <AvatarPicture
+          img={plan.img}
+          sex={Number(plan.roleType)}
+          id={plan.roleKind === "2" ? plan.roleId : undefined}
+          lazy
+        />
         <label className="plan-card__check">
           <input type="checkbox" checked={selected} onChange={onSelect} data-testid="plan-select" />
           <span className="visually-hidden">{t("myplan.select", { name: plan.name })}</span>

@@ -1,5 +1,5 @@
 import type { ShopAsset } from "../../../shared/schemas/shop.ts";
-import { AvatarPlaceholder } from "../../components/AvatarPlaceholder.tsx";
+import { AvatarPicture } from "../../components/AvatarPicture.tsx";
 import { LookIcon } from "../plan/index.ts";
 
 /**
@@ -10,7 +10,7 @@ export function ProductArt({ asset, className = "" }: { asset: ShopAsset; classN
   if (asset.kind === "avatar") {
     return (
       <span className={`product-art product-art--avatar ${className}`}>
-        {asset.img ? <img src={asset.img} alt="" loading="lazy" /> : <AvatarPlaceholder sex={asset.sex ?? 2} />}
+        <AvatarPicture img={asset.img ?? null} sex={asset.sex ?? 2} lazy />
       </span>
     );
   }

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { ShopAsset } from "../../../shared/schemas/shop.ts";
+import { AvatarPicture } from "../../components/AvatarPicture.tsx";
 import { Modal } from "../../components/modal/Modal.tsx";
 import { startDesign } from "../../lib/startDesign.ts";
 import { putInPlan, usePlanList } from "../plan/index.ts";
@@ -88,11 +89,13 @@ export function UsePlanDialog({ asset, name, onClose }: { asset: ShopAsset; name
           <ul className="use-plan__list">
             {records.map((plan) => (
               <li key={plan.planId} className="use-plan__row" data-testid="use-plan-row" data-id={plan.planId}>
-                {plan.img ? (
-                  <img src={plan.img} alt="" className="use-plan__img" />
-                ) : (
-                  <span className="use-plan__img" />
-                )}
+                <span className="use-plan__img">
+                  <AvatarPicture
+                    img={plan.img}
+                    sex={Number(plan.roleType)}
+                    id={plan.roleKind === "2" ? plan.roleId : undefined}
+                  />
+                </span>
                 <span className="use-plan__name">
                   <strong>{plan.name}</strong>
                   <span>{plan.roleName}</span>

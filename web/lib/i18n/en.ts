@@ -18,6 +18,8 @@ export const en = {
     notAvailableBody: "This page is part of a later release. It will open here as soon as it is ready.",
     notAvailableHint: "Meanwhile you can explore the home page or upload images in My uploads.",
     retry: "Try again",
+    portraitRendering: "Rendering…",
+    portraitFailed: "Portrait not rendered",
   },
   nav: {
     shortVideoStudio: "Short-video studio",

@@ -14,6 +14,8 @@ export const zhCN: Messages = {
     notAvailableBody: "该页面属于后续版本，准备就绪后将在这里开放。",
     notAvailableHint: "你可以先逛逛首页，或在“我的上传”中上传图片。",
     retry: "重试",
+    portraitRendering: "生成中…",
+    portraitFailed: "形象图片生成失败",
   },
   nav: {
     shortVideoStudio: "短视频工作室",

@@ -14,6 +14,8 @@ export const zhTN: Messages = {
     notAvailableBody: "此頁面屬於後續版本，準備就緒後將在這裡開放。",
     notAvailableHint: "你可以先逛逛首頁，或在「我的上傳」中上傳圖片。",
     retry: "重試",
+    portraitRendering: "生成中…",
+    portraitFailed: "形象圖片生成失敗",
   },
   nav: {
     shortVideoStudio: "短影音工作室",

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { AvatarPlaceholder } from "../../../components/AvatarPlaceholder.tsx";
+import { AvatarPicture } from "../../../components/AvatarPicture.tsx";
 import { withLoading } from "../../../components/loading/loadingStore.ts";
 import { planLink } from "../../../lib/links.ts";
 import { addPlan, usePlansByRole } from "../api.ts";
@@ -29,7 +29,7 @@ export function AvatarPanel() {
     <div className="plan-panel__section avatar-panel" data-testid="plan-avatar">
       <div className="avatar-panel__card">
         <div className="avatar-panel__thumb">
-          {role.img ? <img src={role.img} alt="" /> : <AvatarPlaceholder sex={role.sex} />}
+          <AvatarPicture img={role.img} sex={role.sex} id={own ? info.roleId : undefined} />
         </div>
         <div className="avatar-panel__about">
           <p className="avatar-panel__name" data-testid="plan-avatar-name">
