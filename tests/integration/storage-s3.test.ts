@@ -104,7 +104,7 @@ describe("media in an S3 bucket", () => {
     }
   });
 
-  it("clones a photo through the bucket: the job reads the upload there, writes the photo and thumbnail there", async () => {
+  it("clones a photo through the bucket: the job reads the upload there, writes the photo, crop, texture and portrait there", async () => {
     const user = await t.user({ vipType: "gold" });
     const requestId = randomUUID();
     const res = await t.request
@@ -116,9 +116,13 @@ describe("media in an S3 bucket", () => {
     const detail = await t.request
       .get(`${V1}/douyin/customRole/detail/${res.body.data}`)
       .set("authorization", user.token);
-    expect(detail.body.data.img).toMatch(/^\/media\/photo-.+\.thumb256\.webp$/);
+    // the card shows the clone's 3D portrait (decision 058), not a crop of the photo
+    expect(detail.body.data.img).toMatch(/^\/media\/avatar-[0-9a-f]{24}\.webp$/);
     expect((await t.request.get(detail.body.data.img)).status).toBe(200);
     const storage = t.app.deps.storage;
+    // the face crop and the face texture (decision 049) are in the bucket too
+    for (const end of [".thumb256.webp", ".face.png"])
+      expect((await storage.read(`${res.body.data}${end}`)).length).toBeGreaterThan(0);
     // the original upload is gone, the normalised photo (without its metadata) is in the bucket
     expect(await t.db.customRole.count({ where: { userId: user.id } })).toBe(1);
     // named by the role (the user and the request id, decision 048); the original went under a random key
