@@ -16,7 +16,9 @@ export function TierCompare({ current }: { current?: string | undefined }) {
   return (
     <section className="compare" aria-labelledby="compare-title" data-testid="tier-compare">
       <h2 id="compare-title">{t("member.compare.title")}</h2>
-      <div className="compare__scroll">
+      {/* it scrolls sideways on a phone: focusable, so a keyboard can scroll it (axe scrollable-region-focusable) */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keys */}
+      <section className="compare__scroll" aria-labelledby="compare-title" tabIndex={0}>
         <table className="compare__table">
           <thead>
             <tr>
@@ -71,7 +73,7 @@ export function TierCompare({ current }: { current?: string | undefined }) {
             );
           })}
         </table>
-      </div>
+      </section>
     </section>
   );
 }
